@@ -1,0 +1,20 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import type { Clock } from './lib/clock';
+import type { Secrets } from './lib/secrets';
+import type { Mailer } from './mail/mailer';
+import type { AuditService } from './modules/audit/audit.service';
+import type { TokenService } from './modules/auth/token.service';
+
+/** What modules are given: shared services, built once in app.ts and replaceable in tests. */
+export interface AppContext {
+  config: AppConfig;
+  database: Database;
+  secrets: Secrets;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+  tokens: TokenService;
+  audit: AuditService;
+}

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { AUTH_MESSAGES } from '@stratos/contracts/common/error-codes';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context';
+import type { AppConfig } from './config';
+import { type Database, openDatabase } from './db/client';
+import { AppError } from './lib/app-error';
+import { type Clock, systemClock } from './lib/clock';
+import { resolveSecrets } from './lib/secrets';
+import { type Mailer, OutboxMailer, SmtpMailer } from './mail/mailer';
+import { AuditRepository } from './modules/audit/audit.repository';
+import { AuditService } from './modules/audit/audit.service';
+import { TokenService } from './modules/auth/token.service';
+import { registerModules } from './modules/index';
+import { registerAuthGuard } from './plugins/auth-guard';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerStaticWeb } from './plugins/static-web';
+import { registerSwagger } from './plugins/swagger';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  /** An opened database; when absent one is opened from the configuration and migrated. */
+  database?: Database;
+  clock?: Clock;
+  mailer?: Mailer;
+  /** Logger options; tests pass false. */
+  logger?: boolean | object;
+}
+
+export type App = FastifyInstance & { ctx: AppContext };
+
+/** Builds the whole application (API and web). Never listens: server.ts and tests decide that. */
+export async function buildApp(opts: BuildAppOptions): Promise<App> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? loggerOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const database =
+    opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/pglite` }));
+  if (!opts.database) await database.migrate(config.migrationsDir);
+  const secrets = resolveSecrets(config.dataDir, {
+    jwtSecret: config.jwtSecret,
+    encryptionKey: config.encryptionKey,
+  });
+  const clock = opts.clock ?? systemClock;
+  const tokens = new TokenService(secrets.jwtSecret, config.accessTokenTtlSeconds, () => clock.now());
+  const mailer =
+    opts.mailer ??
+    (config.smtpUrl
+      ? new SmtpMailer(config.smtpUrl, config.mailFrom, database.db)
+      : new OutboxMailer(database.db, app.log));
+  const ctx: AppContext = {
+    config,
+    database,
+    secrets,
+    clock,
+    log: app.log,
+    mailer,
+    tokens,
+    audit: new AuditService(new AuditRepository(database.db)),
+  };
+
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    hsts: { maxAge: 31536000, includeSubDomains: true },
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Ant Design injects its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError(429, 'LimitExceededException', AUTH_MESSAGES.tooManyAttempts),
+  });
+  await registerSwagger(app);
+  registerAuthGuard(app, tokens);
+  await app.register(async (api) => registerModules(api, ctx), { prefix: '/api' });
+  await registerStaticWeb(app, config);
+
+  app.addHook('onClose', async () => {
+    if (!opts.database) await database.close();
+  });
+  return Object.assign(app, { ctx }) as unknown as App;
+}
+
+function loggerOptions(config: AppConfig) {
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+    ...(config.logPretty
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,86 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite, type PGliteInterface } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/** Both drivers expose the same PostgreSQL query builder. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DbDriver = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  driver: DbDriver;
+  migrate(migrationsFolder: string): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; when absent PGlite is used. */
+  url?: string;
+  /** PGlite data directory; absent -> in memory. */
+  dataDir?: string;
+  /** An already opened PGlite (tests clone a migrated template). */
+  pglite?: PGliteInterface;
+  /** PostgreSQL schema to work in (tests use one per suite). */
+  schemaName?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
+  if (opts.url) return openPostgres(opts.url, opts.schemaName, opts.poolSize ?? 10);
+  let client: PGliteInterface | undefined = opts.pglite;
+  if (!client) {
+    if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+    client = await PGlite.create(opts.dataDir);
+  }
+  const pglite = client;
+  // clone() is typed as the interface; drizzle wants the class it came from.
+  const db = drizzlePglite({ client: pglite as PGlite, schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'pglite',
+    migrate: (migrationsFolder) => migratePglite(db as never, { migrationsFolder }),
+    ping: async () => {
+      await pglite.query('select 1');
+    },
+    close: () => pglite.close(),
+  };
+}
+
+async function openPostgres(url: string, schemaName: string | undefined, max: number): Promise<Database> {
+  if (schemaName && !/^[a-z_][a-z0-9_]*$/.test(schemaName)) throw new Error(`Bad schema name ${schemaName}`);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    options: schemaName ? `-c search_path=${schemaName}` : undefined,
+  });
+  if (schemaName) await pool.query(`create schema if not exists ${schemaName}`);
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'postgres',
+    migrate: async (migrationsFolder) => {
+      // Several API processes may start at once: one migrates, the others wait for it.
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query('select pg_advisory_lock(7215011)');
+        await migratePg(db as never, { migrationsFolder, migrationsSchema: schemaName ?? 'drizzle' });
+      } finally {
+        await lockClient.query('select pg_advisory_unlock(7215011)').catch(() => {});
+        lockClient.release();
+      }
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error';
+
+interface ErrorReply {
+  success: false;
+  error: { code: string; message: string; details?: unknown };
+}
+
+const reply = (code: string, message: string, details?: unknown): ErrorReply => ({
+  success: false,
+  error: details === undefined ? { code, message } : { code, message, details },
+});
+
+/**
+ * Turns every error into the JSON envelope. Validation failures carry the first issue's message
+ * (the specification's wording lives in the zod schemas); 5xx details stay in the log.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, res) => {
+    if (err instanceof AppError) {
+      return res.status(err.statusCode).send(reply(err.code, err.message, err.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues = err.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: v.message,
+      }));
+      const first = issues[0];
+      const message = first ? (first.path ? `${first.message}` : first.message) : 'Invalid request';
+      return res.status(400).send(reply('VALIDATION_ERROR', message ?? 'Invalid request', issues));
+    }
+    switch (err.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return res.status(413).send(reply('PAYLOAD_TOO_LARGE', 'Request body is too large'));
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return res.status(400).send(reply('INVALID_JSON', 'Request body is not valid JSON'));
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return res.status(415).send(reply('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type'));
+    }
+    if (err instanceof SyntaxError) {
+      return res.status(400).send(reply('INVALID_JSON', 'Request body is not valid JSON'));
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 429) {
+      return res.status(429).send(reply('LimitExceededException', err.message));
+    }
+    if (status >= 400 && status < 500) {
+      return res.status(status).send(reply(err.code ?? 'BAD_REQUEST', err.message));
+    }
+    request.log.error({ err }, 'unhandled error');
+    return res
+      .status(500)
+      .send(reply('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'));
+  });
+}

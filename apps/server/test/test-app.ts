@@ -1,0 +1,109 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { type App, buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { type Database, openDatabase } from '../src/db/client';
+import type { Clock } from '../src/lib/clock';
+import { type Mail, type Mailer, OutboxMailer } from '../src/mail/mailer';
+
+const migrationsDir = path.resolve(import.meta.dirname, '../src/db/migrations');
+
+/** Which engine this test process runs on: the vitest project sets STRATOS_TEST_DB. */
+export const testDbKind = process.env.STRATOS_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+let template: Promise<PGlite> | undefined;
+
+/** One migrated PGlite per test process; each app gets a clone (~0.5 s instead of ~3 s). */
+function migratedTemplate(): Promise<PGlite> {
+  template ??= (async () => {
+    const pglite = await PGlite.create();
+    const db = await openDatabase({ pglite });
+    await db.migrate(migrationsDir);
+    return pglite;
+  })();
+  return template;
+}
+
+export async function openTestDatabase(): Promise<{ database: Database; dispose(): Promise<void> }> {
+  if (testDbKind === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('STRATOS_TEST_DB=postgres needs TEST_DATABASE_URL');
+    const schemaName = `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+    const database = await openDatabase({ url, schemaName, poolSize: 5 });
+    await database.migrate(migrationsDir);
+    return {
+      database,
+      dispose: async () => {
+        await database.db.execute(`drop schema if exists ${schemaName} cascade` as never);
+        await database.close();
+      },
+    };
+  }
+  const pglite = await (await migratedTemplate()).clone();
+  const database = await openDatabase({ pglite });
+  return { database, dispose: () => database.close() };
+}
+
+/** Mail that tests can read back: every mail still lands in the outbox as in production. */
+export class TestMailbox implements Mailer {
+  readonly transport = 'outbox' as const;
+  readonly sent: Mail[] = [];
+  constructor(private readonly inner: Mailer) {}
+  async send(mail: Mail) {
+    this.sent.push(mail);
+    await this.inner.send(mail);
+  }
+  /** The 6-digit code in the latest mail to `email`. */
+  lastCode(email: string): string {
+    const mail = [...this.sent].reverse().find((m) => m.to === email.toLowerCase());
+    const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+    if (!code) throw new Error(`no code mailed to ${email}`);
+    return code;
+  }
+}
+
+export class TestClock implements Clock {
+  private offsetMs = 0;
+  now() {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(ms: number) {
+    this.offsetMs += ms;
+  }
+}
+
+export interface TestApp {
+  app: App;
+  mailbox: TestMailbox;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'stratos-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...env,
+  });
+  const { database, dispose } = await openTestDatabase();
+  const clock = new TestClock();
+  const mailbox = new TestMailbox(new OutboxMailer(database.db, { info: () => {} }));
+  const app = await buildApp({ config, database, clock, mailer: mailbox, logger: { level: 'silent' } });
+  return {
+    app,
+    mailbox,
+    clock,
+    close: async () => {
+      await app.close();
+      await dispose();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** The error body every failing call returns (DECISIONS.md section 1). */
+export const errorBodySchema = z.object({
+  success: z.literal(false),
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** `{ success: true, data }` for calls whose reply shape the specification does not name. */
+export function dataEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({ success: z.literal(true), data });
+}
+
+export const successOnlySchema = z.object({ success: z.literal(true) });
+
+export const uuidParamsSchema = z.object({ id: z.uuid() });
+
+export const paginationQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { emailSchema } from '../auth/email';
+
+export const contactBodySchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(200),
+  email: emailSchema,
+  subject: z.string().trim().max(200).optional(),
+  message: z.string().trim().min(1, 'Message is required').max(5000),
+  plan: z.string().trim().max(40).optional(),
+});
+export type ContactBody = z.input<typeof contactBodySchema>;
+
+export const contactMessageSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string().nullable(),
+  message: z.string(),
+  plan: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
+
+export const contactListReplySchema = z.object({
+  success: z.literal(true),
+  data: z.object({ messages: z.array(contactMessageSchema), total: z.number().int() }),
+});
+export type ContactListReply = z.infer<typeof contactListReplySchema>;

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+
+/** User preferences of part 1 section 3. Every field has a default so a new user reads a full object. */
+export const preferencesSchema = z.object({
+  theme: z.enum(['light', 'dark', 'system']),
+  dark_mode: z.boolean(),
+  viewMode: z.enum(['grid', 'list', 'details']),
+  language: z.string().min(2).max(10),
+  dashboard_layout: z.object({ layout: z.string().max(40) }),
+  notification_settings: z.object({
+    email: z.boolean(),
+    push: z.boolean(),
+    security_alerts: z.boolean(),
+    cost_alerts: z.boolean(),
+    file_uploads: z.boolean(),
+    ai_analysis: z.boolean(),
+    weekly_reports: z.boolean(),
+  }),
+  privacy_settings: z.object({
+    data_collection: z.boolean(),
+    analytics_tracking: z.boolean(),
+    third_party_sharing: z.boolean(),
+    marketing_communications: z.boolean(),
+    data_retention: z.enum(['30d', '90d', '1y', 'forever']),
+  }),
+  fileSort: z.object({
+    field: z.enum(['name', 'size', 'uploadDate', 'type']),
+    direction: z.enum(['asc', 'desc']),
+  }),
+  sidebar: z.object({ expanded: z.boolean(), favorites: z.array(z.string().max(200)).max(50) }),
+  ui: z.object({
+    timezone: z.string().max(64),
+    items_per_page: z.number().int().min(10).max(200),
+  }),
+  ai: z.object({
+    provider: z.string().max(40),
+    model: z.string().max(100),
+    enabled: z.boolean(),
+    auto_suggestions: z.boolean(),
+    smart_categorization: z.boolean(),
+  }),
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+export const DEFAULT_PREFERENCES: Preferences = {
+  theme: 'system',
+  dark_mode: false,
+  viewMode: 'grid',
+  language: 'en',
+  dashboard_layout: { layout: 'default' },
+  notification_settings: {
+    email: true,
+    push: false,
+    security_alerts: true,
+    cost_alerts: true,
+    file_uploads: false,
+    ai_analysis: true,
+    weekly_reports: false,
+  },
+  privacy_settings: {
+    data_collection: true,
+    analytics_tracking: false,
+    third_party_sharing: false,
+    marketing_communications: false,
+    data_retention: '1y',
+  },
+  fileSort: { field: 'name', direction: 'asc' },
+  sidebar: { expanded: true, favorites: [] },
+  ui: { timezone: 'UTC', items_per_page: 50 },
+  ai: {
+    provider: 'auto',
+    model: 'llama3.2:3b',
+    enabled: true,
+    auto_suggestions: true,
+    smart_categorization: true,
+  },
+};
+
+/**
+ * PUT accepts any subset of top-level fields; nested objects are merged field by field, so each
+ * nested object is partial too.
+ */
+export const preferencesUpdateSchema = z
+  .object({
+    theme: preferencesSchema.shape.theme,
+    dark_mode: preferencesSchema.shape.dark_mode,
+    viewMode: preferencesSchema.shape.viewMode,
+    language: preferencesSchema.shape.language,
+    dashboard_layout: preferencesSchema.shape.dashboard_layout.partial(),
+    notification_settings: preferencesSchema.shape.notification_settings.partial(),
+    privacy_settings: preferencesSchema.shape.privacy_settings.partial(),
+    fileSort: preferencesSchema.shape.fileSort.partial(),
+    sidebar: preferencesSchema.shape.sidebar.partial(),
+    ui: preferencesSchema.shape.ui.partial(),
+    ai: preferencesSchema.shape.ai.partial(),
+  })
+  .partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, { message: 'At least one preference field is required' });
+export type PreferencesUpdate = z.infer<typeof preferencesUpdateSchema>;
+
+export const preferencesReplySchema = z.object({ success: z.literal(true), data: preferencesSchema });
+export type PreferencesReply = z.infer<typeof preferencesReplySchema>;
+
+export const preferencesUpdateReplySchema = z.object({
+  success: z.literal(true),
+  updated_fields: z.array(z.string()),
+  data: preferencesSchema,
+});
+export type PreferencesUpdateReply = z.infer<typeof preferencesUpdateReplySchema>;
