@@ -1,3 +1,16 @@
+import { useEffect } from 'react';
+import { RouterProvider } from 'react-router';
+import { authSession } from '../lib/auth-session';
+import { Providers } from './providers';
+import { router } from './router';
+
 export function App() {
-  return <div>Stratos</div>;
+  useEffect(() => {
+    void authSession.restore();
+  }, []);
+  return (
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  );
 }

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { ApiError } from './api-error';
+import { authSession } from './auth-session';
+import { tokenIsFresh } from './jwt';
+
+export const API_TIMEOUT_MS = 30_000;
+
+export interface RequestOptions<T extends z.ZodType> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  /** The contract schema of the reply; the reply is parsed with it. */
+  schema?: T;
+  /** Skip the bearer token (public calls). */
+  anonymous?: boolean;
+  signal?: AbortSignal;
+}
+
+const errorSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string(), details: z.unknown() }),
+});
+
+function url(path: string, query?: RequestOptions<z.ZodType>['query']): string {
+  const u = new URL(`/api${path}`, window.location.origin);
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v !== undefined && v !== null && v !== '') u.searchParams.set(k, String(v));
+  }
+  return u.pathname + u.search;
+}
+
+async function send(path: string, opts: RequestOptions<z.ZodType>, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
+  return fetch(url(path, opts.query), {
+    method: opts.method ?? 'GET',
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    signal: opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout,
+  });
+}
+
+async function currentToken(): Promise<string | null> {
+  const token = authSession.accessToken();
+  if (token && !tokenIsFresh(token)) {
+    await authSession.refresh();
+    return authSession.accessToken();
+  }
+  return token;
+}
+
+/**
+ * The one HTTP client: JSON, bearer token, 30-second timeout, one transparent refresh on an
+ * expired session, and errors as ApiError carrying the server's code and message.
+ */
+export async function apiRequest<T extends z.ZodType = z.ZodUnknown>(
+  path: string,
+  opts: RequestOptions<T> = {},
+): Promise<z.infer<T>> {
+  let token = opts.anonymous ? null : await currentToken();
+  let res = await send(path, opts, token);
+  if (res.status === 401 && token && !opts.anonymous) {
+    if (await authSession.refresh()) {
+      token = authSession.accessToken();
+      res = await send(path, opts, token);
+    }
+  }
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    throw new ApiError(res.status, 'INVALID_RESPONSE', 'Invalid API response.');
+  }
+  if (!res.ok) {
+    const parsed = errorSchema.safeParse(json);
+    if (parsed.success) {
+      throw new ApiError(
+        res.status,
+        parsed.data.error.code,
+        parsed.data.error.message,
+        parsed.data.error.details,
+      );
+    }
+    throw new ApiError(res.status, 'HTTP_ERROR', `API request failed: ${res.status} ${res.statusText}`);
+  }
+  if (!opts.schema) return json as z.infer<T>;
+  const parsed = opts.schema.safeParse(json);
+  if (!parsed.success) throw new ApiError(res.status, 'INVALID_RESPONSE', 'Invalid API response.');
+  return parsed.data;
+}
