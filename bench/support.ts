@@ -1,0 +1,86 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { hash } from '@node-rs/argon2';
+import { type App, buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openDatabase } from '../apps/server/src/db/client';
+import { UsersRepository } from '../apps/server/src/modules/users/users.repository';
+
+const require = createRequire(import.meta.url);
+
+/** The real app on PGlite in a temp directory (or PostgreSQL with BENCH_DATABASE_URL), listening. */
+export async function startBenchApp(): Promise<{ app: App; url: string }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'stratos-bench-'));
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    DATABASE_URL: process.env.BENCH_DATABASE_URL,
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT_PER_IP: '1000000',
+    AUTH_RATE_LIMIT_PER_EMAIL: '1000000',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+  });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: `${dataDir}/pglite` });
+  await database.migrate(config.migrationsDir);
+  const app = await buildApp({ config, database, logger: { level: 'warn' } });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url };
+}
+
+export async function createActiveUser(app: App, password = `Bench${randomBytes(4).toString('hex')}1`) {
+  const users = new UsersRepository(app.ctx.database.db);
+  const email = `bench-${randomBytes(6).toString('hex')}@stratos.test`;
+  const row = await users.insert({
+    email,
+    passwordHash: await hash(password),
+    firstName: 'Bench',
+    lastName: 'User',
+    status: 'active',
+    confirmedAt: new Date(),
+  });
+  const token = await app.ctx.tokens.signAccess({
+    id: row.id,
+    email: row.email,
+    name: 'Bench User',
+    role: 'user',
+    permissions: ['storage:read', 'storage:write', 'ai:read', 'ai:use'],
+  });
+  return { row, email, password, token };
+}
+
+/** Runs autocannon in its own process so the load generator does not share the server's thread. */
+export function autocannon(
+  url: string,
+  opts: { connections: number; seconds: number; headers?: Record<string, string> },
+) {
+  const bin = require.resolve('autocannon/autocannon.js');
+  const args = [bin, '-c', String(opts.connections), '-d', String(opts.seconds), '-j'];
+  for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('-H', `${k}=${v}`);
+  args.push(url);
+  return new Promise<{ requestsPerSec: number; non2xx: number; p50: number }>((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.on('error', reject);
+    child.on('exit', () => {
+      try {
+        const r = JSON.parse(out);
+        resolve({ requestsPerSec: r.requests.average, non2xx: r.non2xx, p50: r.latency.p50 });
+      } catch (err) {
+        reject(err);
+      }
+    });
+  });
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i] ?? Number.NaN;
+}

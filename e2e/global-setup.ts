@@ -1,0 +1,37 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { hasChromium } from './support/browser';
+import { buildWeb, type RunningServer, runCli, startServer } from './support/server';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    admin: { email: string; password: string };
+  }
+}
+
+let server: RunningServer | undefined;
+
+/** One real server for the journeys: the built web app and the API, on a fresh data directory. */
+export default async function setup(project: TestProject) {
+  if (!hasChromium) {
+    console.warn(
+      'e2e: /usr/bin/chromium is missing, browser journeys are skipped (apt-get install chromium).',
+    );
+    project.provide('baseURL', '');
+    project.provide('admin', { email: '', password: '' });
+    return;
+  }
+  buildWeb();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'stratos-e2e-'));
+  const admin = { email: 'ops-admin@stratos.test', password: 'AdminPassw0rd' };
+  runCli(['create-superadmin', '--email', admin.email, '--password', admin.password], { DATA_DIR: dataDir });
+  server = await startServer({}, dataDir);
+  project.provide('baseURL', server.url);
+  project.provide('admin', admin);
+  return async () => {
+    await server?.stop();
+  };
+}
