@@ -29,6 +29,25 @@ export const adminUserPatchSchema = z
   .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to change' });
 export type AdminUserPatch = z.infer<typeof adminUserPatchSchema>;
 
+/**
+ * Any string: an id that is not a UUID cannot name a user, so it is a 404 like any other unknown
+ * id rather than a validation error.
+ */
+export const adminUserParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/**
+ * Refusals of PATCH /admin/users/:id. Their own codes, not the guard's INSUFFICIENT_PERMISSIONS,
+ * because the client treats guard codes as "go back to login".
+ */
+export const ADMIN_ERRORS = {
+  SELF_ROLE_CHANGE: 'You cannot change your own role',
+  SELF_DISABLE: 'You cannot disable your own account',
+  SUPERADMIN_REQUIRED_TO_GRANT: 'Only a superadmin can grant the admin or superadmin role',
+  SUPERADMIN_REQUIRED_TO_CHANGE: 'Only a superadmin can change an admin or superadmin account',
+  USER_NOT_FOUND: 'User not found',
+} as const;
+export type AdminErrorCode = keyof typeof ADMIN_ERRORS;
+
 export const adminUserReplySchema = z.object({ success: z.literal(true), data: publicUserSchema });
 export type AdminUserReply = z.infer<typeof adminUserReplySchema>;
 
@@ -38,11 +57,14 @@ export const outboxMailSchema = z.object({
   subject: z.string(),
   text: z.string(),
   kind: z.string(),
+  /** Set when an SMTP server accepted it; null while it sits in the outbox only. */
+  sentAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
 
 export const outboxQuerySchema = z.object({
+  /** A recipient address; matched exactly, ignoring case. */
   to: z.string().trim().max(254).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).default(0),
@@ -51,4 +73,5 @@ export const outboxReplySchema = z.object({
   success: z.literal(true),
   data: z.object({ mails: z.array(outboxMailSchema), total: z.number().int() }),
 });
+export type OutboxQuery = z.input<typeof outboxQuerySchema>;
 export type OutboxReply = z.infer<typeof outboxReplySchema>;

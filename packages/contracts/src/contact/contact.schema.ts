@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from '../auth/email';
+import { paginationQuerySchema } from '../common/envelope.schema';
 
 export const contactBodySchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(200),
@@ -10,6 +11,15 @@ export const contactBodySchema = z.object({
 });
 export type ContactBody = z.input<typeof contactBodySchema>;
 
+export const contactCreateReplySchema = z.object({
+  success: z.literal(true),
+  data: z.object({ id: z.uuid() }),
+});
+export type ContactCreateReply = z.infer<typeof contactCreateReplySchema>;
+
+export const contactListQuerySchema = paginationQuerySchema;
+export type ContactListQuery = z.input<typeof contactListQuerySchema>;
+
 export const contactMessageSchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -17,6 +27,8 @@ export const contactMessageSchema = z.object({
   subject: z.string().nullable(),
   message: z.string(),
   plan: z.string().nullable(),
+  /** The signed-in sender, when the message came with a valid session. */
+  userId: z.string().nullable(),
   createdAt: z.string(),
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;

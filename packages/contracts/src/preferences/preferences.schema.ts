@@ -76,23 +76,26 @@ export const DEFAULT_PREFERENCES: Preferences = {
   },
 };
 
+const shape = preferencesSchema.shape;
+
 /**
  * PUT accepts any subset of top-level fields; nested objects are merged field by field, so each
- * nested object is partial too.
+ * nested object is partial too. Unknown fields are refused at both levels, so a typo is a 400
+ * rather than a silently dropped setting.
  */
 export const preferencesUpdateSchema = z
   .object({
-    theme: preferencesSchema.shape.theme,
-    dark_mode: preferencesSchema.shape.dark_mode,
-    viewMode: preferencesSchema.shape.viewMode,
-    language: preferencesSchema.shape.language,
-    dashboard_layout: preferencesSchema.shape.dashboard_layout.partial(),
-    notification_settings: preferencesSchema.shape.notification_settings.partial(),
-    privacy_settings: preferencesSchema.shape.privacy_settings.partial(),
-    fileSort: preferencesSchema.shape.fileSort.partial(),
-    sidebar: preferencesSchema.shape.sidebar.partial(),
-    ui: preferencesSchema.shape.ui.partial(),
-    ai: preferencesSchema.shape.ai.partial(),
+    theme: shape.theme,
+    dark_mode: shape.dark_mode,
+    viewMode: shape.viewMode,
+    language: shape.language,
+    dashboard_layout: shape.dashboard_layout.partial().strict(),
+    notification_settings: shape.notification_settings.partial().strict(),
+    privacy_settings: shape.privacy_settings.partial().strict(),
+    fileSort: shape.fileSort.partial().strict(),
+    sidebar: shape.sidebar.partial().strict(),
+    ui: shape.ui.partial().strict(),
+    ai: shape.ai.partial().strict(),
   })
   .partial()
   .strict()
@@ -108,3 +111,6 @@ export const preferencesUpdateReplySchema = z.object({
   data: preferencesSchema,
 });
 export type PreferencesUpdateReply = z.infer<typeof preferencesUpdateReplySchema>;
+
+/** Top-level preference keys, in the order replies list them. */
+export const PREFERENCE_KEYS = Object.keys(DEFAULT_PREFERENCES) as (keyof Preferences)[];

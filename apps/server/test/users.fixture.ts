@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import { effectivePermissions, type Role } from '@stratos/contracts/access/roles';
+import type { App } from '../src/app';
+import { type NewUser, type UserRow, UsersRepository } from '../src/modules/users/users.repository';
+
+export interface TestUser {
+  user: UserRow;
+  token: string;
+  /** Headers for `app.inject`: `{ authorization: 'Bearer ...' }`. */
+  headers: { authorization: string };
+}
+
+/**
+ * Inserts a user straight through the repository and mints an access token for it, so API tests
+ * need neither the sign-up flow nor a real password hash (these users never log in).
+ */
+export async function createTestUser(app: App, fields: Partial<NewUser> = {}): Promise<TestUser> {
+  const role: Role = fields.role ?? 'user';
+  const status = fields.status ?? 'active';
+  const user = await new UsersRepository(app.ctx.database.db).insert({
+    email: `user-${randomUUID().slice(0, 8)}@example.test`,
+    passwordHash: 'test-fixture-without-password',
+    firstName: 'Test',
+    lastName: 'User',
+    confirmedAt: status === 'unconfirmed' ? null : new Date(),
+    ...fields,
+    role,
+    status,
+  });
+  const token = await tokenFor(app, user);
+  return { user, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+export function tokenFor(app: App, user: UserRow): Promise<string> {
+  return app.ctx.tokens.signAccess({
+    id: user.id,
+    email: user.email,
+    name: `${user.firstName} ${user.lastName}`.trim(),
+    role: user.role,
+    permissions: effectivePermissions(user.role, user.grantedPermissions),
+  });
+}
