@@ -17,7 +17,7 @@ export interface RequestOptions<T extends z.ZodType> {
 }
 
 const errorSchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), details: z.unknown() }),
+  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
 });
 
 function url(path: string, query?: RequestOptions<z.ZodType>['query']): string {
