@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { adminRoutes } from './admin/admin.routes';
 import { auditRoutes } from './audit/audit.routes';
+import { authRoutes } from './auth/auth.routes';
 import { contactRoutes } from './contact/contact.routes';
 import { healthRoutes } from './health/health.routes';
 import { plansRoutes } from './plans/plans.routes';
@@ -12,6 +13,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(healthRoutes(ctx));
   await api.register(plansRoutes(ctx));
   await api.register(auditRoutes(ctx));
+  await api.register(authRoutes(ctx));
   await api.register(preferencesRoutes(ctx));
   await api.register(adminRoutes(ctx));
   await api.register(contactRoutes(ctx));

@@ -29,7 +29,8 @@ export const refreshReplySchema = z.object({
 });
 export type RefreshReply = z.infer<typeof refreshReplySchema>;
 
-export const logoutBodySchema = z.object({ refreshToken: z.string().max(200).optional() }).optional();
+/** Nullish: Fastify hands a request without a body to validation as null. */
+export const logoutBodySchema = z.object({ refreshToken: z.string().max(200).optional() }).nullish();
 
 export const meReplySchema = z.object({ success: z.literal(true), user: publicUserSchema });
 export type MeReply = z.infer<typeof meReplySchema>;

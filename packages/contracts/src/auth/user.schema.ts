@@ -33,5 +33,7 @@ export const accessTokenClaimsSchema = z.object({
   permissions: z.array(z.string()),
   exp: z.number(),
   iat: z.number().optional(),
+  /** The refresh-token family (one sign-in) the token belongs to: lets logout and password change tell sessions apart. */
+  sid: z.string().optional(),
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { refreshTokens } from '../../db/schema/index';
 
@@ -13,7 +13,11 @@ export class RefreshTokensRepository {
   }
 
   async findByHash(tokenHash: string): Promise<RefreshTokenRow | undefined> {
-    const rows = await this.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
+    const rows = await this.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, tokenHash))
+      .limit(1);
     return rows[0];
   }
 
@@ -40,6 +44,15 @@ export class RefreshTokensRepository {
       .update(refreshTokens)
       .set({ revokedAt: at })
       .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  }
+
+  /** Ends every session of a user but one (password change keeps the session that made it). */
+  async revokeAllForUserExcept(userId: string, keepFamilyId: string | null, at: Date): Promise<void> {
+    const keep = keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined;
+    await this.db
+      .update(refreshTokens)
+      .set({ revokedAt: at })
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), keep));
   }
 
   async deleteExpired(before: Date): Promise<void> {

@@ -8,6 +8,8 @@ export interface TokenSubject {
   name: string;
   role: Role;
   permissions: Permission[];
+  /** The refresh-token family this access token was issued with (claim `sid`). */
+  sessionId?: string;
 }
 
 export type VerifyResult =
@@ -34,6 +36,7 @@ export class TokenService {
       name: subject.name,
       role: subject.role,
       permissions: subject.permissions,
+      ...(subject.sessionId ? { sid: subject.sessionId } : {}),
     })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(subject.id)

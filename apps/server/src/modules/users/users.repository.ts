@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
 
@@ -37,5 +37,19 @@ export class UsersRepository {
       .where(eq(users.id, id))
       .returning();
     return rows[0];
+  }
+
+  /** Confirms a sign-up; returns undefined when the account was not (or no longer) unconfirmed. */
+  async activate(id: string, at: Date): Promise<UserRow | undefined> {
+    const rows = await this.db
+      .update(users)
+      .set({ status: 'active', confirmedAt: at, updatedAt: sql`now()` })
+      .where(and(eq(users.id, id), eq(users.status, 'unconfirmed')))
+      .returning();
+    return rows[0];
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.delete(users).where(eq(users.id, id));
   }
 }
