@@ -3,7 +3,10 @@ import { apiRequest } from './api-client';
 import { ApiError } from './api-error';
 
 const reply = (status: number, body: unknown) =>
-  vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  vi.fn(
+    async () =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
 
 describe('apiRequest errors', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -16,7 +19,9 @@ describe('apiRequest errors', () => {
         error: { code: 'CodeMismatchException', message: 'Invalid verification code. Please try again.' },
       }),
     );
-    const err = await apiRequest('/auth/confirm', { method: 'POST', body: {}, anonymous: true }).catch((e) => e);
+    const err = await apiRequest('/auth/confirm', { method: 'POST', body: {}, anonymous: true }).catch(
+      (e: unknown) => e as ApiError,
+    );
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({
       status: 400,
@@ -28,15 +33,18 @@ describe('apiRequest errors', () => {
   it('keeps details when present', async () => {
     vi.stubGlobal(
       'fetch',
-      reply(400, { success: false, error: { code: 'VALIDATION_ERROR', message: 'Bad', details: [{ path: 'x' }] } }),
+      reply(400, {
+        success: false,
+        error: { code: 'VALIDATION_ERROR', message: 'Bad', details: [{ path: 'x' }] },
+      }),
     );
-    const err = await apiRequest('/x', { anonymous: true }).catch((e) => e);
+    const err = await apiRequest('/x', { anonymous: true }).catch((e: unknown) => e as ApiError);
     expect(err).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'x' }] });
   });
 
   it('falls back to the generic wording for a body that is not the envelope', async () => {
     vi.stubGlobal('fetch', reply(502, { nope: true }));
-    const err = await apiRequest('/x', { anonymous: true }).catch((e) => e);
+    const err = (await apiRequest('/x', { anonymous: true }).catch((e: unknown) => e)) as ApiError;
     expect(err).toMatchObject({ code: 'HTTP_ERROR' });
     expect(err.message).toMatch(/^API request failed: 502/);
   });
