@@ -1,0 +1,24 @@
+import { type Plan, plansReplySchema } from '@stratos/contracts/plans/plan.schema';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /api/payments/plans: the one plan catalogue (DECISIONS.md section 2). */
+export async function fetchPlans(signal?: AbortSignal): Promise<Plan[]> {
+  const reply = await apiRequest('/payments/plans', { schema: plansReplySchema, anonymous: true, signal });
+  return reply.plans;
+}
+
+export const plansQueryOptions = queryOptions({
+  queryKey: ['payments', 'plans'],
+  queryFn: ({ signal }) => fetchPlans(signal),
+  staleTime: 5 * 60_000,
+});
+
+export function usePlans(enabled = true) {
+  return useQuery({ ...plansQueryOptions, enabled });
+}
+
+export function findPlan(plans: readonly Plan[] | undefined, planId: string | null): Plan | null {
+  if (!plans || !planId) return null;
+  return plans.find((p) => p.id === planId) ?? null;
+}
