@@ -1,0 +1,48 @@
+import { CheckCircleFilled, MinusCircleOutlined } from '@ant-design/icons';
+import type { Preferences } from '@stratos/contracts/preferences/preferences.schema';
+import { Button, Card, Flex, Skeleton, Typography, theme } from 'antd';
+import { useNavigate } from 'react-router';
+import { NOTIFICATION_LABELS } from './settings/notification-settings';
+
+type Key = keyof Preferences['notification_settings'];
+
+/** Which notifications are on, with the way to change them. */
+export function NotificationPreferencesSummary({ prefs }: { prefs: Preferences | undefined }) {
+  const { token } = theme.useToken();
+  const navigate = useNavigate();
+  const keys = Object.keys(NOTIFICATION_LABELS) as Key[];
+  return (
+    <Card
+      title="What we notify you about"
+      actions={[
+        <Button key="manage" type="link" onClick={() => navigate('/settings?tab=notifications')}>
+          Manage in Settings
+        </Button>,
+      ]}
+    >
+      {prefs ? (
+        <Flex vertical gap={12} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {keys.map((key) => {
+            const on = prefs.notification_settings[key];
+            return (
+              <Flex key={key} component="li" justify="space-between" align="center" gap={12}>
+                <Typography.Text>{NOTIFICATION_LABELS[key].label}</Typography.Text>
+                <Typography.Text
+                  style={{
+                    color: on ? token.colorSuccessText : token.colorTextTertiary,
+                    whiteSpace: 'nowrap',
+                  }}
+                >
+                  {on ? <CheckCircleFilled aria-hidden /> : <MinusCircleOutlined aria-hidden />}{' '}
+                  {on ? 'On' : 'Off'}
+                </Typography.Text>
+              </Flex>
+            );
+          })}
+        </Flex>
+      ) : (
+        <Skeleton active paragraph={{ rows: 5 }} />
+      )}
+    </Card>
+  );
+}
