@@ -2,7 +2,7 @@ import type { LoginReply, RefreshReply } from '@stratos/contracts/auth/session.s
 import type { AccessTokenClaims } from '@stratos/contracts/auth/user.schema';
 import { useSyncExternalStore } from 'react';
 import { decodeAccessToken, tokenIsFresh } from './jwt';
-import { clearTokens, readTokens, writeTokens } from './token-storage';
+import { clearTokens, readTokens, TOKENS_STORAGE_KEY, writeTokens } from './token-storage';
 
 export type SessionUser = Pick<AccessTokenClaims, 'id' | 'email' | 'name' | 'role' | 'permissions'>;
 
@@ -47,33 +47,18 @@ export const authSession = {
     setState({ status: 'signedOut', user: null });
   },
 
-  /** Single-flight refresh: concurrent 401s share one call, so a rotated token is never replayed. */
+  /**
+   * Single-flight refresh: concurrent 401s in this tab share one call, and tabs take turns through
+   * a Web Lock; a tab that waited finds the tokens another tab stored and uses them instead of
+   * replaying a spent refresh token.
+   */
   refresh: (() => {
     let inFlight: Promise<boolean> | null = null;
     return (): Promise<boolean> => {
-      inFlight ??= (async () => {
-        const stored = readTokens();
-        if (!stored) return false;
-        try {
-          const res = await fetch('/api/auth/refresh', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ refreshToken: stored.refreshToken }),
-            signal: AbortSignal.timeout(30_000),
-          });
-          if (!res.ok) {
-            if (res.status === 401 || res.status === 400) authSession.signOut();
-            return false;
-          }
-          const reply = (await res.json()) as RefreshReply;
-          authSession.signIn(reply);
-          return true;
-        } catch {
-          return false;
-        } finally {
-          inFlight = null;
-        }
-      })();
+      const startedWith = readTokens()?.refreshToken;
+      inFlight ??= withRefreshLock(() => refreshOnce(startedWith)).finally(() => {
+        inFlight = null;
+      });
       return inFlight;
     };
   })(),
@@ -87,6 +72,51 @@ export const authSession = {
     if (!ok && state.status !== 'signedOut') setState({ status: 'signedOut', user: null });
   },
 };
+
+async function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
+  if (typeof navigator !== 'undefined' && navigator.locks?.request) {
+    return navigator.locks.request('stratos-token-refresh', fn);
+  }
+  return fn();
+}
+
+async function refreshOnce(startedWith: string | undefined): Promise<boolean> {
+  const stored = readTokens();
+  if (!stored) return false;
+  if (stored.refreshToken !== startedWith && tokenIsFresh(stored.token)) {
+    // Another tab refreshed while this one waited for the lock.
+    authSession.signIn(stored);
+    return true;
+  }
+  try {
+    const res = await fetch('/api/auth/refresh', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken: stored.refreshToken }),
+      signal: AbortSignal.timeout(30_000),
+    });
+    if (!res.ok) {
+      if (res.status === 401 || res.status === 400) authSession.signOut();
+      return false;
+    }
+    const reply = (await res.json()) as RefreshReply;
+    authSession.signIn(reply);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Signing in or out in one tab does the same in the others.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== TOKENS_STORAGE_KEY) return;
+    const stored = readTokens();
+    if (!stored && state.status === 'signedIn') setState({ status: 'signedOut', user: null });
+    else if (stored && tokenIsFresh(stored.token))
+      setState({ status: 'signedIn', user: userFrom(stored.token) });
+  });
+}
 
 export function useSession(): SessionState {
   return useSyncExternalStore(authSession.subscribe, authSession.get, authSession.get);

@@ -1,7 +1,9 @@
 /**
- * Where the session's tokens live (part 1 section 3): accessToken and refreshToken in session
- * storage, with `auth_token` in local storage ({ token, refreshToken }) so a new tab or a reload
- * can resume. Signed-in still requires a token that verifies or a refresh that succeeds.
+ * Where the session's tokens live (part 1 section 3): `auth_token` in local storage
+ * ({ token, refreshToken }) shared by every tab, mirrored as accessToken/refreshToken in session
+ * storage. Local storage is read first: refresh tokens rotate, and a tab must never replay one that
+ * another tab already spent (the server would end the whole session as a reuse).
+ * Signed-in still requires a token that verifies or a refresh that succeeds.
  */
 export interface StoredTokens {
   token: string;
@@ -12,15 +14,16 @@ const LOCAL_KEY = 'auth_token';
 
 export function readTokens(): StoredTokens | null {
   try {
+    const raw = localStorage.getItem(LOCAL_KEY);
+    if (raw) {
+      const parsed = JSON.parse(raw) as Partial<StoredTokens>;
+      if (typeof parsed.token === 'string' && typeof parsed.refreshToken === 'string') {
+        return { token: parsed.token, refreshToken: parsed.refreshToken };
+      }
+    }
     const token = sessionStorage.getItem('accessToken');
     const refreshToken = sessionStorage.getItem('refreshToken');
     if (token && refreshToken) return { token, refreshToken };
-    const raw = localStorage.getItem(LOCAL_KEY);
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as Partial<StoredTokens>;
-    if (typeof parsed.token === 'string' && typeof parsed.refreshToken === 'string') {
-      return { token: parsed.token, refreshToken: parsed.refreshToken };
-    }
   } catch {
     // Corrupt storage counts as signed out.
   }
@@ -37,3 +40,5 @@ export function clearTokens(): void {
   for (const key of ['accessToken', 'idToken', 'refreshToken', 'username']) sessionStorage.removeItem(key);
   localStorage.removeItem(LOCAL_KEY);
 }
+
+export const TOKENS_STORAGE_KEY = LOCAL_KEY;

@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import type { Permission, Role } from '@stratos/contracts/access/roles';
 import { type AccessTokenClaims, accessTokenClaimsSchema } from '@stratos/contracts/auth/user.schema';
 import { errors, jwtVerify, SignJWT } from 'jose';
@@ -18,14 +19,15 @@ export type VerifyResult =
 
 /** Signs and verifies the short-lived access JWT (HS256 only: `alg: none` and other keys are refused). */
 export class TokenService {
-  private readonly key: Uint8Array;
+  /** Imported once: handing jose raw bytes makes it re-import the key on every verify (~5x slower). */
+  private readonly key: KeyObject;
 
   constructor(
     secret: string,
     readonly accessTtlSeconds: number,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
   async signAccess(subject: TokenSubject): Promise<string> {
