@@ -1,8 +1,11 @@
+import '../styles/global.css';
+import '../styles/shell.css';
 import { useEffect } from 'react';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { authSession } from '../lib/auth-session';
 import { Providers } from './providers';
 import { router } from './router';
+import { AppErrorBoundary } from './status/app-error-boundary';
 
 export function App() {
   useEffect(() => {
@@ -10,7 +13,9 @@ export function App() {
   }, []);
   return (
     <Providers>
-      <RouterProvider router={router} />
+      <AppErrorBoundary>
+        <RouterProvider router={router} />
+      </AppErrorBoundary>
     </Providers>
   );
 }

@@ -1,19 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, theme } from 'antd';
+import { ConfigProvider, theme } from 'antd';
 import type { ReactNode } from 'react';
-import { ApiError } from '../lib/api-error';
 import { ThemeModeProvider, useThemeMode } from './theme-mode';
-
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      refetchOnWindowFocus: false,
-      // A 4xx will not change by asking again.
-      retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
-    },
-  },
-});
 
 function ThemedAnt({ children }: { children: ReactNode }) {
   const { mode } = useThemeMode();
@@ -22,19 +9,27 @@ function ThemedAnt({ children }: { children: ReactNode }) {
       theme={{
         algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
         token: { colorPrimary: '#1890ff', borderRadius: 8, zIndexPopupBase: 1000 },
+        // Ghost buttons always sit on the brand gradient, so they stay white in both themes.
+        components: {
+          Button: { defaultGhostColor: '#fff', defaultGhostBorderColor: 'rgba(255,255,255,0.75)' },
+        },
       }}
     >
-      <AntApp>{children}</AntApp>
+      {children}
     </ConfigProvider>
   );
 }
 
+/**
+ * Theme mode and the antd theme around the whole app. The query client and antd's `<App>`
+ * (the hooks of `App.useApp()`) are provided around every page by the lazy page loader instead
+ * (routing/page-scope.tsx): the shell does not use them, and leaving them out keeps the home
+ * page's first load within its budget.
+ */
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <ThemeModeProvider>
-        <ThemedAnt>{children}</ThemedAnt>
-      </ThemeModeProvider>
-    </QueryClientProvider>
+    <ThemeModeProvider>
+      <ThemedAnt>{children}</ThemedAnt>
+    </ThemeModeProvider>
   );
 }

@@ -1,0 +1,547 @@
+import { type AccessRule, ROUTE_GROUPS as G } from '@stratos/contracts/access/access-rule';
+import type { AppRoute, PageModule, PageSource } from './route-types';
+
+const page = (load: () => Promise<PageModule>): PageSource => ({ kind: 'page', load });
+const soon = (capability: string, description: string): PageSource => ({
+  kind: 'comingSoon',
+  capability,
+  description,
+});
+const route = (
+  id: string,
+  paths: readonly string[],
+  title: string,
+  access: AccessRule,
+  source: PageSource,
+): AppRoute => ({ id, paths, title, access, source });
+/** A marketing page of ours: public, full width. */
+const marketing = (id: string, paths: readonly string[], title: string, load: () => Promise<PageModule>) => ({
+  ...route(id, paths, title, G.public, page(load)),
+  fullBleed: true,
+});
+
+/**
+ * The one route table (part 1 section 2, part 2 section 2). It drives lazy loading, the guard,
+ * the header and mobile menus, and page titles. Pages that later issues build render the shared
+ * "coming soon" page, which names the capability and what it will do.
+ */
+export const APP_ROUTES: readonly AppRoute[] = [
+  // Public pages.
+  marketing('home', ['/'], 'Home', () => import('../features/home/pages/home-page')),
+  marketing('about', ['/about'], 'About', () => import('../features/public/pages/about-page')),
+  marketing('features', ['/features'], 'Features', () => import('../features/public/pages/features-page')),
+  marketing('pricing', ['/pricing'], 'Pricing', () => import('../features/public/pages/pricing-page')),
+  marketing('contact', ['/contact'], 'Contact', () => import('../features/public/pages/contact-page')),
+  marketing('security', ['/security'], 'Security', () => import('../features/public/pages/security-page')),
+  marketing(
+    'integrations',
+    ['/integrations'],
+    'Integrations',
+    () => import('../features/public/pages/integrations-page'),
+  ),
+  marketing(
+    'privacy',
+    ['/privacy', '/privacy-policy'],
+    'Privacy Policy',
+    () => import('../features/public/pages/privacy-page'),
+  ),
+  marketing(
+    'terms',
+    ['/terms', '/terms-of-service'],
+    'Terms of Service',
+    () => import('../features/public/pages/terms-page'),
+  ),
+  marketing('john316', ['/john316'], 'John 3:16', () => import('../features/public/pages/john316-page')),
+  marketing(
+    'enterprise-intelligence',
+    ['/enterprise-intelligence'],
+    'Enterprise Intelligence',
+    () => import('../features/public/pages/enterprise-intelligence-page'),
+  ),
+  route(
+    'merch-store',
+    ['/merch-store', '/merch', '/store', '/merchandise'],
+    'Merch Store',
+    G.public,
+    soon(
+      'The Stratos merch store',
+      'Apparel, accessories and desk gear with a cart and order tracking, priced and fulfilled by our own store.',
+    ),
+  ),
+  route(
+    'help',
+    ['/help'],
+    'Help',
+    G.public,
+    soon('The help centre', 'Guides and answers for every part of Stratos.'),
+  ),
+
+  // Sign-in and account creation (clean centred layout, no header or footer).
+  route(
+    'login',
+    ['/login', '/auth/login'],
+    'Sign In',
+    G.public,
+    page(() => import('../features/auth/pages/login-page')),
+  ),
+  route(
+    'register',
+    ['/register', '/signup', '/auth/signup', '/auth/register'],
+    'Create Account',
+    G.public,
+    page(() => import('../features/auth/pages/register-page')),
+  ),
+  route(
+    'verify',
+    ['/auth/verify'],
+    'Verify Email',
+    G.public,
+    page(() => import('../features/auth/pages/verify-page')),
+  ),
+  route(
+    'reset',
+    ['/reset'],
+    'Reset Password',
+    G.public,
+    page(() => import('../features/auth/pages/reset-page')),
+  ),
+  route(
+    'confirm-reset',
+    ['/confirm-reset'],
+    'Choose a New Password',
+    G.public,
+    page(() => import('../features/auth/pages/confirm-reset-page')),
+  ),
+
+  // Plans and payment.
+  route(
+    'subscribe',
+    ['/subscribe', '/auth/subscribe', '/free'],
+    'Subscribe',
+    G.public,
+    soon(
+      'Subscribing to a plan',
+      'Pick a plan and pay securely by card; your subscription starts right away.',
+    ),
+  ),
+  route(
+    'upgrade',
+    ['/upgrade'],
+    'Upgrade',
+    G.public,
+    soon(
+      'Upgrading your plan',
+      'Move from the free plan to a paid one in three steps: choose, confirm and pay.',
+    ),
+  ),
+  route(
+    'subscription-success',
+    ['/subscription-success'],
+    'Subscription Confirmed',
+    G.public,
+    soon(
+      'The subscription summary',
+      'A summary of your new plan with the next steps to get the most out of it.',
+    ),
+  ),
+  route(
+    'onboarding',
+    ['/onboarding'],
+    'Get Started',
+    G.account,
+    soon(
+      'Guided setup',
+      'A five-step setup: your preferences, the storage you want to connect and the AI features you want on.',
+    ),
+  ),
+  route(
+    'oauth-callback',
+    ['/oauth/callback'],
+    'Connecting Account',
+    G.public,
+    soon('Signing in with another provider', 'Finish connecting an outside account to Stratos.'),
+  ),
+  route(
+    'storage-oauth-callback',
+    ['/storage/oauth/callback'],
+    'Connecting Storage',
+    G.public,
+    soon(
+      'Connecting outside storage',
+      'Finish linking a Google Drive, Dropbox or OneDrive account to Stratos.',
+    ),
+  ),
+
+  // Dashboards.
+  route(
+    'dashboard',
+    ['/dashboard', '/business-dashboard'],
+    'Dashboard',
+    G.dashboard,
+    page(() => import('../features/dashboard/pages/dashboard-page')),
+  ),
+  route(
+    'admin-dashboard',
+    ['/admin-dashboard'],
+    'Admin Dashboard',
+    G.admin,
+    page(() => import('../features/admin/pages/admin-dashboard-page')),
+  ),
+  route(
+    'superadmin-panel',
+    ['/superadmin-panel'],
+    'Superadmin Panel',
+    G.superadmin,
+    soon(
+      'The superadmin panel',
+      'Run the platform: accounts, plans, provider keys and system health in one place.',
+    ),
+  ),
+  route(
+    'superadmin-business-intelligence',
+    ['/superadmin-business-intelligence'],
+    'Business Intelligence',
+    G.superadmin,
+    soon(
+      'Business intelligence',
+      'Growth, usage and retention across the whole platform, computed from real data.',
+    ),
+  ),
+  route(
+    'superadmin-financial',
+    ['/superadmin-financial'],
+    'Financial Overview',
+    G.superadmin,
+    soon('The financial overview', 'Revenue, subscriptions and credit balances across every account.'),
+  ),
+  route(
+    'insights',
+    ['/insights'],
+    'Insights',
+    G.dashboard,
+    soon(
+      'Insights',
+      'Patterns in how you store and use your files, with suggestions to save space and money.',
+    ),
+  ),
+  route(
+    'billing',
+    ['/billing'],
+    'Billing',
+    G.dashboard,
+    soon('Billing', 'Your plan, invoices, prepaid credits and usage charges, all in one place.'),
+  ),
+  route('settings-billing', ['/settings/billing'], 'Billing Settings', G.account, {
+    kind: 'redirect',
+    to: '/settings?tab=billing',
+    message: 'Redirecting to Billing Settings...',
+  }),
+  route(
+    'alerts',
+    ['/alerts'],
+    'Alerts',
+    G.dashboard,
+    soon('Usage alerts', 'Warnings before your storage fills up or your credit balance runs low.'),
+  ),
+  route(
+    'workflows',
+    ['/workflows'],
+    'Workflows',
+    G.dashboard,
+    soon(
+      'Workflow automation',
+      'Chain steps that run on your files, with a history of every run and its success rate.',
+    ),
+  ),
+  route(
+    'performance',
+    ['/performance'],
+    'Performance',
+    G.admin,
+    soon('Performance monitoring', 'Response times and throughput of the service, measured live.'),
+  ),
+  route(
+    'enterprise-analytics',
+    ['/enterprise/analytics'],
+    'Enterprise Analytics',
+    G.admin,
+    soon('Enterprise analytics', 'Storage, AI and team activity across your organisation.'),
+  ),
+
+  // Platform (superadmin).
+  route(
+    'platform-settings',
+    ['/platform/settings'],
+    'Platform Settings',
+    G.platform,
+    soon(
+      'Platform settings',
+      'Upload limits, allowed file types and feature switches for the whole platform.',
+    ),
+  ),
+  route(
+    'platform-storage-add',
+    ['/platform/storage/add'],
+    'Add Platform Storage',
+    G.platform,
+    soon('Platform storage', 'Attach S3-compatible object storage as the home of every uploaded file.'),
+  ),
+  route(
+    'platform-integration-tests',
+    ['/platform/integration-tests'],
+    'Integration Tests',
+    G.platform,
+    soon('Integration tests', 'Check each connected storage, mail, payment and AI provider with one click.'),
+  ),
+
+  // AI.
+  route(
+    'ai',
+    ['/ai', '/ai/workbench'],
+    'AI',
+    G.ai,
+    soon(
+      'The AI workspace',
+      'Chat with an assistant that knows your files, with replies streamed as they are written.',
+    ),
+  ),
+  route(
+    'ai-chat',
+    ['/ai-chat'],
+    'AI Chat',
+    G.ai,
+    soon('AI chat', 'Ask questions about your files and get answers streamed as they are written.'),
+  ),
+  route(
+    'ai-enhanced-chat',
+    ['/ai/enhanced-chat', '/ai/enhanced-chat/:conversationId'],
+    'Enhanced Chat',
+    G.ai,
+    soon('Enhanced chat', 'Chat with the model of your choice, local or hosted, and rate every reply.'),
+  ),
+  route(
+    'ai-fixed-chat',
+    ['/ai/fixed-chat', '/ai/fixed-chat/:conversationId'],
+    'Fixed Chat',
+    G.ai,
+    soon('Local-model chat', 'Chat with models that run on our own servers, so your words never leave them.'),
+  ),
+  route(
+    'ai-dashboard',
+    ['/ai/dashboard'],
+    'AI Dashboard',
+    G.dashboard,
+    soon(
+      'The AI dashboard',
+      'What the assistant has learned from your files: analyses, insights and recommendations.',
+    ),
+  ),
+  route(
+    'ai-analytics',
+    ['/ai-analytics'],
+    'AI Analytics',
+    G.aiRead,
+    soon('AI analytics', 'How you use the assistant: queries, models and answer quality over time.'),
+  ),
+  route(
+    'ai-benchmark',
+    ['/ai-benchmark'],
+    'AI Benchmark',
+    G.aiRead,
+    soon('AI benchmarks', 'Measured speed and quality of each AI provider, side by side.'),
+  ),
+  route(
+    'ai-performance',
+    ['/ai-performance'],
+    'AI Performance',
+    G.aiRead,
+    soon('AI performance', 'Response times and error rates of each AI provider, measured live.'),
+  ),
+  route(
+    'ai-assistant',
+    ['/ai-assistant'],
+    'AI Assistant',
+    G.aiUse,
+    soon('The AI assistant', 'A helper that summarises, tags and answers questions about your files.'),
+  ),
+  route(
+    'ai-recommendations',
+    ['/ai-recommendations'],
+    'AI Recommendations',
+    G.aiUse,
+    soon('AI recommendations', 'Suggestions for organising, deduplicating and protecting your files.'),
+  ),
+  route(
+    'ai-training',
+    ['/ai/training'],
+    'AI Training',
+    G.aiTrain,
+    soon('AI training', 'Teach the assistant from rated conversations to improve its answers.'),
+  ),
+  route(
+    'ai-management',
+    ['/ai/management'],
+    'AI Management',
+    G.admin,
+    soon('AI management', 'Choose providers and models, set keys and watch usage for your organisation.'),
+  ),
+  route(
+    'ai-superadmin-learning',
+    ['/ai/superadmin-learning'],
+    'AI Learning Interface',
+    G.superadmin,
+    soon('The AI learning console', 'Run learning cycles, seed knowledge and check every AI provider.'),
+  ),
+
+  // Storage.
+  route(
+    'files',
+    ['/files', '/files-fixed'],
+    'Files',
+    G.storageRead,
+    soon('File storage', 'Upload, organise, search, share and download your files and folders.'),
+  ),
+  route(
+    'files-debug',
+    ['/files/debug'],
+    'File Diagnostics',
+    G.storageRead,
+    soon('File diagnostics', 'Check how your files are stored and spot any that need attention.'),
+  ),
+  route(
+    'files-smart-upload',
+    ['/files/smart-upload'],
+    'Smart Upload',
+    G.storageWrite,
+    soon('Smart upload', 'Drop files in and let the assistant name, tag and file them for you.'),
+  ),
+  route(
+    'recycle-bin',
+    ['/recycle-bin'],
+    'Recycle Bin',
+    G.storageRead,
+    soon('The recycle bin', 'Deleted files wait here so you can restore them, or remove them for good.'),
+  ),
+  route(
+    'storage-analytics',
+    ['/storage/analytics'],
+    'Storage Analytics',
+    G.storageRead,
+    soon('Storage analytics', 'What takes up your space, by type and over time.'),
+  ),
+  route(
+    'analytics',
+    ['/analytics'],
+    'Analytics',
+    G.storageRead,
+    soon('Analytics', 'Your files, storage and AI use over time, computed from your own data.'),
+  ),
+  route(
+    'storage-preferences',
+    ['/storage/preferences'],
+    'Storage Preferences',
+    G.storageWrite,
+    soon('Storage preferences', 'Choose where new files go and how they are organised.'),
+  ),
+  route(
+    'storage-demo',
+    ['/storage/demo'],
+    'Storage Tour',
+    G.storageWrite,
+    soon('The storage tour', 'A guided walk through uploading, sharing and restoring files.'),
+  ),
+  route(
+    'storage-add',
+    ['/storage/add', '/add-storage'],
+    'Add Storage',
+    G.storageWrite,
+    soon(
+      'Connecting storage',
+      'Link AWS S3, Google Drive, Dropbox, OneDrive, Azure or Google Cloud Storage.',
+    ),
+  ),
+  route(
+    'storage-manager',
+    ['/storage/manager', '/storage-manager'],
+    'Storage Manager',
+    G.admin,
+    soon('The storage manager', 'See and manage storage across every account in your organisation.'),
+  ),
+
+  // Account and system.
+  route(
+    'profile',
+    ['/profile'],
+    'Profile',
+    G.account,
+    page(() => import('../features/account/pages/profile-page')),
+  ),
+  route(
+    'settings',
+    ['/settings'],
+    'Settings',
+    G.account,
+    page(() => import('../features/account/pages/settings-page')),
+  ),
+  route(
+    'notifications',
+    ['/notifications'],
+    'Notifications',
+    G.account,
+    page(() => import('../features/account/pages/notifications-page')),
+  ),
+  route(
+    'audit-log',
+    ['/audit-log'],
+    'Audit Log',
+    G.admin,
+    page(() => import('../features/admin/pages/audit-log-page')),
+  ),
+  route(
+    'security-management',
+    ['/security/management', '/security-management'],
+    'Security Management',
+    G.admin,
+    soon('Security management', 'Sessions, sign-in activity and access policies for your organisation.'),
+  ),
+  route(
+    'team',
+    ['/team'],
+    'Team',
+    G.account,
+    soon('Teams', 'Invite people, assign roles and share folders.'),
+  ),
+  route(
+    'collaboration',
+    ['/collaboration'],
+    'Collaboration',
+    G.account,
+    soon('Collaboration', 'Work on shared files together, with comments and a history of changes.'),
+  ),
+  route(
+    'marketplace',
+    ['/marketplace'],
+    'Marketplace',
+    G.account,
+    soon('The marketplace', 'Add-ons and integrations that extend Stratos.'),
+  ),
+];
+
+/** Paths whose pages use the clean centred layout without header or footer (part 1 section 2). */
+const AUTH_PATHS = ['/login', '/signup', '/register', '/reset', '/confirm-reset'];
+
+export type ShellLayout = 'home' | 'auth' | 'standard';
+
+export function layoutFor(pathname: string): ShellLayout {
+  if (pathname === '/') return 'home';
+  if (AUTH_PATHS.includes(pathname) || pathname === '/auth' || pathname.startsWith('/auth/')) return 'auth';
+  return 'standard';
+}
+
+const byPath = new Map<string, AppRoute>();
+for (const r of APP_ROUTES) for (const p of r.paths) byPath.set(p, r);
+
+/** The route whose path (not pattern) is exactly `path`; menus use it to learn a link's access rule. */
+export function routeForPath(path: string): AppRoute | undefined {
+  return byPath.get(path.split(/[?#]/)[0] ?? path);
+}

@@ -1,0 +1,38 @@
+import type { AccessRule } from '@stratos/contracts/access/access-rule';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useSession } from '../../lib/auth-session';
+import { loginPathFor, routeVerdict } from '../../lib/route-access';
+import { CenteredSpinner } from '../status/centered-spinner';
+import { ForbiddenPage } from '../status/forbidden-page';
+
+export const VERIFYING_AUTH = 'Verifying authentication...';
+
+/**
+ * The route guard: waits while the session is restored, sends anonymous visitors to
+ * /login?redirect=... (replace, with state { from, code }), and shows a 403 to a signed-in user
+ * who lacks the role or permission.
+ */
+export function RequireAccess({ rule, children }: { rule: AccessRule; children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  const verdict = routeVerdict(session, rule);
+  switch (verdict.kind) {
+    case 'checking':
+      return <CenteredSpinner label={VERIFYING_AUTH} />;
+    case 'login': {
+      const from = { pathname: location.pathname, search: location.search, hash: location.hash };
+      return (
+        <Navigate
+          to={loginPathFor(location.pathname, location.search)}
+          replace
+          state={{ from, code: verdict.code }}
+        />
+      );
+    }
+    case 'forbidden':
+      return <ForbiddenPage rule={rule} />;
+    default:
+      return children;
+  }
+}

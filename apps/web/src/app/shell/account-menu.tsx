@@ -1,0 +1,72 @@
+import { theme } from 'antd';
+import type { SessionUser } from '../../lib/auth-session';
+import { type DisclosureEntry, DisclosureMenu } from './disclosure-menu';
+import { ACCOUNT_MENU, SUPERADMIN_MENU } from './nav-items';
+import { useSignOut } from './use-sign-out';
+import { userInitials } from './user-initials';
+
+/** The avatar menu: Profile, Billing, the superadmin's extras and Logout; closes on outside click. */
+export function AccountMenu({ user, showName = true }: { user: SessionUser; showName?: boolean }) {
+  const { token } = theme.useToken();
+  const signOut = useSignOut();
+  const link = (i: { label: string; to: string }): DisclosureEntry => ({
+    kind: 'link',
+    key: i.to,
+    label: i.label,
+    to: i.to,
+  });
+  const entries: DisclosureEntry[] = [
+    {
+      kind: 'heading',
+      key: 'who',
+      label: (
+        <span style={{ display: 'block', maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          Signed in as {user.email}
+        </span>
+      ),
+    },
+    ...ACCOUNT_MENU.map(link),
+    ...(user.role === 'superadmin'
+      ? [
+          { kind: 'divider' as const, key: 'd-sa' },
+          { kind: 'heading' as const, key: 'h-sa', label: 'Superadmin' },
+          ...SUPERADMIN_MENU.map(link),
+        ]
+      : []),
+    { kind: 'divider', key: 'd-out' },
+    { kind: 'action', key: 'logout', label: 'Logout', danger: true, onSelect: () => void signOut() },
+  ];
+  const firstName = user.name.trim().split(/\s+/)[0] || user.email;
+  return (
+    <DisclosureMenu
+      ariaLabel={`Account menu for ${user.name || user.email}`}
+      align="end"
+      entries={entries}
+      trigger={
+        <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+          <span
+            aria-hidden
+            style={{
+              display: 'inline-grid',
+              placeItems: 'center',
+              width: 28,
+              height: 28,
+              borderRadius: '50%',
+              flexShrink: 0,
+              fontSize: 12,
+              fontWeight: 600,
+              color: '#fff',
+              background: `linear-gradient(135deg, ${token.colorPrimary}, #722ed1)`,
+            }}
+          >
+            {userInitials(user.name, user.email)}
+          </span>
+          {showName && (
+            <span style={{ maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis' }}>{firstName}</span>
+          )}
+        </span>
+      }
+      triggerStyle={{ paddingInline: 6 }}
+    />
+  );
+}

@@ -1,0 +1,105 @@
+import { theme } from 'antd';
+import { type CSSProperties, Suspense } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { useSession } from '../../lib/auth-session';
+import type { RouteHandle } from '../route-types';
+import { layoutFor } from '../routes';
+import { AuthLayout } from './auth-layout';
+import { LazyIdleWarning, LazyMobileBottomNav, LazyMobileHeader } from './lazy-chrome';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import { useDocumentTitle } from './use-document-title';
+import { useIsMobile } from './use-media-query';
+
+/** Matches mobile-bottom-nav.tsx and mobile-header.tsx, so the placeholders reserve the same room. */
+const BOTTOM_NAV_HEIGHT = 60;
+const MOBILE_HEADER_HEIGHT = 56;
+
+/**
+ * The application shell. Auth pages get a clean layout without header or footer; the home page a
+ * transparent header over its hero and no footer; every other page the header, a content column
+ * and the footer. Signed-in phones get the mobile header and bottom navigation; signed-in people
+ * get the idle warning.
+ */
+export function AppShell() {
+  const { token } = theme.useToken();
+  const { pathname } = useLocation();
+  const matches = useMatches();
+  const route = (matches.at(-1)?.handle as RouteHandle | undefined)?.route;
+  const session = useSession();
+  const isMobile = useIsMobile();
+  useDocumentTitle();
+
+  const layout = layoutFor(pathname);
+  const signedIn = session.status === 'signedIn';
+  const idle = signedIn ? (
+    <Suspense fallback={null}>
+      <LazyIdleWarning />
+    </Suspense>
+  ) : null;
+  const base = {
+    '--stratos-link': token.colorLink,
+    '--stratos-link-hover': token.colorLinkHover,
+    color: token.colorText,
+    fontFamily: token.fontFamily,
+    fontSize: token.fontSize,
+    lineHeight: token.lineHeight,
+  } as CSSProperties;
+
+  if (layout === 'auth') {
+    return (
+      <div style={base}>
+        <ScrollRestoration />
+        <AuthLayout>
+          <Outlet />
+        </AuthLayout>
+        {idle}
+      </div>
+    );
+  }
+
+  const mobileApp = isMobile && session.status === 'signedIn';
+  const fullBleed = route?.fullBleed ?? false;
+  return (
+    <div
+      style={{
+        ...base,
+        minHeight: '100dvh',
+        display: 'flex',
+        flexDirection: 'column',
+        background: token.colorBgLayout,
+        paddingBottom: mobileApp ? `calc(${BOTTOM_NAV_HEIGHT}px + env(safe-area-inset-bottom))` : undefined,
+      }}
+    >
+      <ScrollRestoration />
+      <a href="#main" className="stratos-skip-link">
+        Skip to content
+      </a>
+      {mobileApp ? (
+        <Suspense fallback={<div style={{ height: MOBILE_HEADER_HEIGHT }} />}>
+          <LazyMobileHeader user={session.user} />
+        </Suspense>
+      ) : (
+        <SiteHeader transparent={layout === 'home'} />
+      )}
+      <main id="main" style={{ flex: 1, width: '100%' }}>
+        {fullBleed ? (
+          <Outlet />
+        ) : (
+          <div
+            style={{ width: '100%', maxWidth: 1200, margin: '0 auto', padding: isMobile ? 16 : '32px 24px' }}
+          >
+            <Outlet />
+          </div>
+        )}
+      </main>
+      {layout !== 'home' && <SiteFooter />}
+      {mobileApp && (
+        <Suspense fallback={null}>
+          <LazyMobileBottomNav />
+        </Suspense>
+      )}
+      {idle}
+    </div>
+  );
+}

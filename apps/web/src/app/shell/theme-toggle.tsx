@@ -1,0 +1,33 @@
+import { MoonOutlined, SunOutlined } from '@ant-design/icons';
+import type { CSSProperties } from 'react';
+import { useSession } from '../../lib/auth-session';
+import { useThemeMode } from '../theme-mode';
+
+/** Light/dark switch: stored locally (system default), and saved to the account when signed in. */
+export function ThemeToggle({ style }: { style?: CSSProperties }) {
+  const { mode, setMode } = useThemeMode();
+  const session = useSession();
+  const next = mode === 'dark' ? 'light' : 'dark';
+  const label = `Switch to ${next} theme`;
+
+  const onClick = () => {
+    setMode(next);
+    if (session.status === 'signedIn') {
+      // Loaded on demand: the preferences contract is not needed for the first paint.
+      void import('./save-theme-preference').then((m) => m.saveThemePreference(next));
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      className="stratos-icon-button"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      style={style}
+    >
+      {mode === 'dark' ? <SunOutlined aria-hidden /> : <MoonOutlined aria-hidden />}
+    </button>
+  );
+}

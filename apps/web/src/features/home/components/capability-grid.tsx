@@ -1,0 +1,97 @@
+import {
+  ApiOutlined,
+  BranchesOutlined,
+  CloudServerOutlined,
+  MessageOutlined,
+  SearchOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+import { Typography, theme } from 'antd';
+import styles from './home.module.css';
+import { SectionHeading } from './section-heading';
+
+const CAPABILITIES = [
+  {
+    icon: <CloudServerOutlined />,
+    title: 'Secure cloud storage',
+    text: 'Upload, organise and share files and folders. Every download link is signed for one file and expires quickly.',
+  },
+  {
+    icon: <MessageOutlined />,
+    title: 'An assistant that knows your files',
+    text: 'Ask questions in plain language and watch the answer arrive as it is written, from the AI provider you choose.',
+  },
+  {
+    icon: <SearchOutlined />,
+    title: 'Find anything fast',
+    text: 'Search by name, sort by size, type or date, and switch between grid, list and detail views.',
+  },
+  {
+    icon: <BranchesOutlined />,
+    title: 'Workflows that run themselves',
+    text: 'Chain repetitive steps into a workflow and see every run with its duration and outcome.',
+  },
+  {
+    icon: <ApiOutlined />,
+    title: 'Open to your clouds',
+    text: 'Runs on S3-compatible object storage, with Google Drive, Dropbox, OneDrive and more on the way.',
+  },
+  {
+    icon: <WalletOutlined />,
+    title: 'Pay your way',
+    text: 'A simple monthly plan, or prepaid credits that never expire and pay only for what you store.',
+  },
+];
+
+export function CapabilityGrid() {
+  const { token } = theme.useToken();
+  return (
+    <section
+      aria-labelledby="capabilities-title"
+      style={{ maxWidth: 1200, margin: '0 auto', padding: '96px 24px 48px' }}
+    >
+      <SectionHeading
+        id="capabilities-title"
+        eyebrow="Why Stratos"
+        title="Everything your files need, in one place"
+        lead="Storage, search, an assistant and automation that share one account, one set of permissions and one bill."
+      />
+      <ul className={styles.cards} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {CAPABILITIES.map((c) => (
+          <li
+            key={c.title}
+            style={{
+              padding: 28,
+              background: token.colorBgContainer,
+              borderRadius: token.borderRadiusLG * 1.5,
+              border: `1px solid ${token.colorBorderSecondary}`,
+            }}
+          >
+            <span
+              aria-hidden
+              style={{
+                display: 'inline-grid',
+                placeItems: 'center',
+                width: 48,
+                height: 48,
+                borderRadius: 14,
+                fontSize: 22,
+                color: '#fff',
+                background: `linear-gradient(135deg, ${token.colorPrimary}, #722ed1)`,
+                marginBottom: 20,
+              }}
+            >
+              {c.icon}
+            </span>
+            <Typography.Title level={3} style={{ fontSize: 18, marginTop: 0 }}>
+              {c.title}
+            </Typography.Title>
+            <Typography.Paragraph type="secondary" style={{ margin: 0, fontSize: 15, lineHeight: 1.65 }}>
+              {c.text}
+            </Typography.Paragraph>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

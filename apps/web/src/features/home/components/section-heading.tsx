@@ -1,0 +1,40 @@
+import { Typography, theme } from 'antd';
+
+interface SectionHeadingProps {
+  id: string;
+  eyebrow: string;
+  title: string;
+  lead?: string;
+}
+
+export function SectionHeading({ id, eyebrow, title, lead }: SectionHeadingProps) {
+  const { token } = theme.useToken();
+  return (
+    <header style={{ textAlign: 'center', maxWidth: 680, margin: '0 auto 48px' }}>
+      <div
+        style={{
+          color: token.colorPrimary,
+          fontWeight: 600,
+          fontSize: 13,
+          letterSpacing: 1.2,
+          textTransform: 'uppercase',
+          marginBottom: 12,
+        }}
+      >
+        {eyebrow}
+      </div>
+      <Typography.Title
+        level={2}
+        id={id}
+        style={{ fontSize: 'clamp(28px, 4vw, 40px)', letterSpacing: '-0.02em', margin: 0 }}
+      >
+        {title}
+      </Typography.Title>
+      {lead && (
+        <Typography.Paragraph type="secondary" style={{ fontSize: 17, marginTop: 16, marginBottom: 0 }}>
+          {lead}
+        </Typography.Paragraph>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,82 @@
+import { CheckOutlined, CloudOutlined, RobotOutlined } from '@ant-design/icons';
+import type { Plan } from '@stratos/contracts/plans/plan.schema';
+import { Typography, theme } from 'antd';
+import { LinkButton } from '../link-button';
+import { formatPlanPrice, planHighlights } from './plan-format';
+
+/** One plan of the catalogue: price per month, limits, features, and a link to sign up with it. */
+export function PlanCard({ plan }: { plan: Plan }) {
+  const { token } = theme.useToken();
+  const { limits, features } = planHighlights(plan);
+  const titleId = `plan-${plan.id}-title`;
+  const cta = plan.price === 0 ? 'Start for free' : `Choose ${plan.name}`;
+  return (
+    <article
+      aria-labelledby={titleId}
+      style={{
+        position: 'relative',
+        display: 'flex',
+        flexDirection: 'column',
+        padding: '28px 24px 24px',
+        background: token.colorBgContainer,
+        borderRadius: token.borderRadiusLG * 1.5,
+        border: plan.popular ? `2px solid ${token.colorPrimary}` : `1px solid ${token.colorBorderSecondary}`,
+        boxShadow: plan.popular ? token.boxShadowSecondary : token.boxShadowTertiary,
+      }}
+    >
+      {plan.popular && (
+        <span
+          style={{
+            position: 'absolute',
+            top: -13,
+            insetInlineStart: '50%',
+            transform: 'translateX(-50%)',
+            padding: '3px 12px',
+            borderRadius: 999,
+            fontSize: 12,
+            fontWeight: 600,
+            whiteSpace: 'nowrap',
+            color: '#fff',
+            background: `linear-gradient(90deg, ${token.colorPrimary}, #722ed1)`,
+          }}
+        >
+          Most popular
+        </span>
+      )}
+      <Typography.Title level={3} id={titleId} style={{ margin: 0, fontSize: 20 }}>
+        {plan.name}
+      </Typography.Title>
+      <p style={{ margin: '12px 0 20px', display: 'flex', alignItems: 'baseline', gap: 4 }}>
+        <span style={{ fontSize: 40, fontWeight: 700, letterSpacing: -1, color: token.colorText }}>
+          {formatPlanPrice(plan.price)}
+        </span>
+        <span style={{ color: token.colorTextSecondary }}>/month</span>
+      </p>
+      <LinkButton
+        to={`/register?plan=${encodeURIComponent(plan.id)}`}
+        type={plan.popular ? 'primary' : 'default'}
+        size="large"
+        block
+        aria-label={`${cta} — ${plan.name} plan`}
+      >
+        {cta}
+      </LinkButton>
+      <ul style={{ listStyle: 'none', padding: 0, margin: '24px 0 0', display: 'grid', gap: 10 }}>
+        {limits.map((line, i) => (
+          <li key={line} style={{ display: 'flex', gap: 10, fontWeight: 600, color: token.colorText }}>
+            <span style={{ color: token.colorPrimary }} aria-hidden>
+              {i === 0 ? <CloudOutlined /> : <RobotOutlined />}
+            </span>
+            {line}
+          </li>
+        ))}
+        {features.map((f) => (
+          <li key={f} style={{ display: 'flex', gap: 10, color: token.colorTextSecondary }}>
+            <CheckOutlined style={{ color: token.colorSuccess, marginTop: 4 }} aria-hidden />
+            {f}
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}

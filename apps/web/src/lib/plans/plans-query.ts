@@ -1,0 +1,19 @@
+import { type Plan, plansReplySchema } from '@stratos/contracts/plans/plan.schema';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../api-client';
+
+/** GET /api/payments/plans: the one plan catalogue (DECISIONS.md section 2), shared by every screen. */
+export async function fetchPlans(signal?: AbortSignal): Promise<Plan[]> {
+  const reply = await apiRequest('/payments/plans', { schema: plansReplySchema, anonymous: true, signal });
+  return reply.plans;
+}
+
+export const plansQueryOptions = queryOptions({
+  queryKey: ['payments', 'plans'],
+  queryFn: ({ signal }) => fetchPlans(signal),
+  staleTime: 5 * 60_000,
+});
+
+export function usePlansQuery() {
+  return useQuery(plansQueryOptions);
+}
