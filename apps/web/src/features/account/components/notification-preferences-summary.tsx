@@ -2,12 +2,19 @@ import { CheckCircleFilled, MinusCircleOutlined } from '@ant-design/icons';
 import type { Preferences } from '@stratos/contracts/preferences/preferences.schema';
 import { Button, Card, Flex, Skeleton, Typography, theme } from 'antd';
 import { useNavigate } from 'react-router';
+import { errorMessage } from '../../../lib/api-error';
 import { NOTIFICATION_LABELS } from './settings/notification-settings';
 
 type Key = keyof Preferences['notification_settings'];
 
 /** Which notifications are on, with the way to change them. */
-export function NotificationPreferencesSummary({ prefs }: { prefs: Preferences | undefined }) {
+interface Props {
+  prefs: Preferences | undefined;
+  error: unknown;
+  onRetry: () => void;
+}
+
+export function NotificationPreferencesSummary({ prefs, error, onRetry }: Props) {
   const { token } = theme.useToken();
   const navigate = useNavigate();
   const keys = Object.keys(NOTIFICATION_LABELS) as Key[];
@@ -39,6 +46,15 @@ export function NotificationPreferencesSummary({ prefs }: { prefs: Preferences |
               </Flex>
             );
           })}
+        </Flex>
+      ) : error ? (
+        <Flex vertical gap={12} align="flex-start">
+          <Typography.Text type="secondary">
+            {errorMessage(error, "We couldn't load your notification settings.")}
+          </Typography.Text>
+          <Button size="small" onClick={onRetry}>
+            Retry
+          </Button>
         </Flex>
       ) : (
         <Skeleton active paragraph={{ rows: 5 }} />

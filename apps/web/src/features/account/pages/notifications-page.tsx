@@ -51,7 +51,11 @@ export default function NotificationsPage() {
           </Card>
         </Col>
         <Col xs={24} lg={9}>
-          <NotificationPreferencesSummary prefs={prefs.data} />
+          <NotificationPreferencesSummary
+            prefs={prefs.data}
+            error={prefs.isError ? prefs.error : null}
+            onRetry={() => void prefs.refetch()}
+          />
         </Col>
       </Row>
     </>

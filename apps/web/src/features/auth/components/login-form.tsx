@@ -72,20 +72,20 @@ export function LoginForm({ initialEmail, pending, error, onSubmit, onVerify, ve
           style={{ marginBottom: 16 }}
           title={notConfirmed ? 'Please verify your email first' : loginErrorMessage(error)}
           description={
-            notConfirmed
-              ? 'Your account is waiting for the 6-digit code we emailed you. We can send a new one.'
-              : undefined
-          }
-          action={
             notConfirmed ? (
-              <Button
-                size="small"
-                type="primary"
-                loading={verifying}
-                onClick={() => onVerify(String(form.getFieldValue('email') ?? '').trim())}
-              >
-                Verify email
-              </Button>
+              <>
+                <div style={{ marginBottom: 12 }}>
+                  Your account is waiting for the 6-digit code we emailed you. We can send you a new one.
+                </div>
+                <Button
+                  size="small"
+                  type="primary"
+                  loading={verifying}
+                  onClick={() => onVerify(String(form.getFieldValue('email') ?? '').trim())}
+                >
+                  Verify email
+                </Button>
+              </>
             ) : undefined
           }
         />

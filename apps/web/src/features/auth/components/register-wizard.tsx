@@ -124,6 +124,7 @@ export function RegisterWizard({ planId, plan, redirect }: RegisterWizardProps) 
               icon={<ArrowLeftOutlined aria-hidden />}
               onClick={() => setStep(0)}
               disabled={registerMutation.isPending}
+              style={{ flex: 'none' }}
             >
               Back
             </Button>
