@@ -8,6 +8,7 @@ let session: SessionState = { status: 'checking', user: null };
 vi.mock('../../lib/auth-session', () => ({ useSession: () => session }));
 
 const { RequireAccess, VERIFYING_AUTH } = await import('./require-access');
+const { signOutIntent } = await import('./sign-out-intent');
 
 function LoginProbe() {
   const location = useLocation();
@@ -79,6 +80,18 @@ describe('RequireAccess', () => {
     session = { status: 'signedIn', user: user('admin') };
     renderAt('/admin-dashboard');
     expect(screen.getByText('secret admin page')).toBeTruthy();
+  });
+
+  it('stays out of the way of a deliberate sign-out, which picks its own destination', () => {
+    session = { status: 'signedOut', user: null };
+    signOutIntent.begin();
+    try {
+      const router = renderAt('/admin-dashboard');
+      expect(router.state.location.pathname).toBe('/admin-dashboard');
+      expect(screen.queryByText('secret admin page')).toBeNull();
+    } finally {
+      signOutIntent.end();
+    }
   });
 
   it('moves on when the session check ends', async () => {

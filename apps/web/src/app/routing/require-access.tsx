@@ -5,6 +5,7 @@ import { useSession } from '../../lib/auth-session';
 import { loginPathFor, routeVerdict } from '../../lib/route-access';
 import { CenteredSpinner } from '../status/centered-spinner';
 import { ForbiddenPage } from '../status/forbidden-page';
+import { signOutIntent } from './sign-out-intent';
 
 export const VERIFYING_AUTH = 'Verifying authentication...';
 
@@ -21,6 +22,8 @@ export function RequireAccess({ rule, children }: { rule: AccessRule; children: 
     case 'checking':
       return <CenteredSpinner label={VERIFYING_AUTH} />;
     case 'login': {
+      // A deliberate sign-out is already on its way to /login.
+      if (signOutIntent.active()) return null;
       const from = { pathname: location.pathname, search: location.search, hash: location.hash };
       return (
         <Navigate

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const signOut = vi.fn(async () => undefined);
 vi.mock('../../lib/sign-out', () => ({ signOut: () => signOut() }));
 
-const { IdleWarning } = await import('./idle-warning');
+const { IDLE_NOTICE, IdleWarning } = await import('./idle-warning');
 
 const IDLE_MS = 15 * 60 * 1000;
 
@@ -57,6 +57,8 @@ describe('IdleWarning', () => {
     await advance(50_000);
     expect(signOut).toHaveBeenCalledTimes(1);
     expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('?redirect=%2Fdashboard');
+    expect(router.state.location.state).toEqual({ notice: IDLE_NOTICE });
   });
 
   it('treats activity as a reason to wait longer', async () => {

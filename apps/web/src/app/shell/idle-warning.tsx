@@ -1,11 +1,14 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { Button, Modal, theme } from 'antd';
 import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { loginPathFor } from '../../lib/route-access';
 import { useIdleTimer } from './use-idle-timer';
 import { useSignOut } from './use-sign-out';
 
 export const IDLE_TIMEOUT_MS = 15 * 60 * 1000;
 export const IDLE_COUNTDOWN_SECONDS = 60;
+export const IDLE_NOTICE = 'You were signed out after 15 minutes without activity. Sign in to continue.';
 
 interface IdleWarningProps {
   /** Inactivity before the warning opens. */
@@ -24,6 +27,7 @@ export function IdleWarning({
 }: IdleWarningProps) {
   const { token } = theme.useToken();
   const signOut = useSignOut();
+  const location = useLocation();
   const [deadline, setDeadline] = useState<number | null>(null);
   const [remaining, setRemaining] = useState(countdownSeconds);
 
@@ -41,11 +45,12 @@ export function IdleWarning({
       if (left === 0) {
         clearInterval(id);
         setDeadline(null);
-        void signOut();
+        // Back to the same page after signing in again.
+        void signOut({ to: loginPathFor(location.pathname, location.search), notice: IDLE_NOTICE });
       }
     }, 1000);
     return () => clearInterval(id);
-  }, [deadline, signOut]);
+  }, [deadline, signOut, location]);
 
   const stay = () => {
     setDeadline(null);

@@ -1,6 +1,7 @@
 import { CheckOutlined, CloudOutlined, RobotOutlined } from '@ant-design/icons';
 import type { Plan } from '@stratos/contracts/plans/plan.schema';
 import { Typography, theme } from 'antd';
+import { useSession } from '../auth-session';
 import { LinkButton } from '../link-button';
 import { formatPlanPrice, planHighlights } from './plan-format';
 
@@ -9,7 +10,10 @@ export function PlanCard({ plan }: { plan: Plan }) {
   const { token } = theme.useToken();
   const { limits, features } = planHighlights(plan);
   const titleId = `plan-${plan.id}-title`;
+  // Visitors sign up with the plan; signed-in people go to the upgrade flow with it chosen.
+  const signedIn = useSession().status === 'signedIn';
   const cta = plan.price === 0 ? 'Start for free' : `Choose ${plan.name}`;
+  const to = `${signedIn ? '/upgrade' : '/register'}?plan=${encodeURIComponent(plan.id)}`;
   return (
     <article
       aria-labelledby={titleId}
@@ -53,7 +57,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
         <span style={{ color: token.colorTextSecondary }}>/month</span>
       </p>
       <LinkButton
-        to={`/register?plan=${encodeURIComponent(plan.id)}`}
+        to={to}
         type={plan.popular ? 'primary' : 'default'}
         size="large"
         block

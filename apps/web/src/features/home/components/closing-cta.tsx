@@ -1,10 +1,12 @@
 import { theme } from 'antd';
 import { Link } from 'react-router';
+import { useSession } from '../../../lib/auth-session';
 import { LinkButton } from '../../../lib/link-button';
 
 /** The last band of the home page; the home page has no site footer, so the legal links live here. */
 export function ClosingCta() {
   const { token } = theme.useToken();
+  const signedIn = useSession().status === 'signedIn';
   return (
     <section
       aria-labelledby="cta-title"
@@ -30,9 +32,15 @@ export function ClosingCta() {
         Create your account in a minute. Upgrade, downgrade or leave whenever you like.
       </p>
       <div style={{ display: 'flex', gap: 12, justifyContent: 'center', flexWrap: 'wrap' }}>
-        <LinkButton to="/register" type="primary" size="large">
-          Start for free
-        </LinkButton>
+        {signedIn ? (
+          <LinkButton to="/dashboard" type="primary" size="large">
+            Go to your dashboard
+          </LinkButton>
+        ) : (
+          <LinkButton to="/register" type="primary" size="large">
+            Start for free
+          </LinkButton>
+        )}
         <LinkButton to="/contact" size="large" ghost>
           Talk to us
         </LinkButton>

@@ -1,5 +1,6 @@
 import { ArrowRightOutlined, CompassOutlined } from '@ant-design/icons';
 import { theme } from 'antd';
+import { useSession } from '../../../lib/auth-session';
 import { LinkButton } from '../../../lib/link-button';
 import { useIsDark } from '../../../lib/use-is-dark';
 import { HeroIllustration } from './hero-illustration';
@@ -9,6 +10,7 @@ import styles from './home.module.css';
 export function HomeHero() {
   const { token } = theme.useToken();
   const dark = useIsDark();
+  const signedIn = useSession().status === 'signedIn';
   const background = dark
     ? `radial-gradient(900px 500px at 85% 20%, rgba(114,46,209,0.35), transparent 60%),
        linear-gradient(160deg, #01060f 0%, #061a38 50%, #0a3e7d 100%)`
@@ -66,13 +68,13 @@ export function HomeHero() {
           </p>
           <div className={styles.heroActions}>
             <LinkButton
-              to="/register"
+              to={signedIn ? '/dashboard' : '/register'}
               type="primary"
               size="large"
               icon={<ArrowRightOutlined />}
               iconPlacement="end"
             >
-              Start for free
+              {signedIn ? 'Go to your dashboard' : 'Start for free'}
             </LinkButton>
             <LinkButton to="/about" size="large" ghost icon={<CompassOutlined />}>
               Discover Stratos

@@ -1,13 +1,27 @@
-import { ClockCircleOutlined, MailOutlined, SafetyOutlined } from '@ant-design/icons';
+import { MailOutlined, SafetyOutlined, TeamOutlined } from '@ant-design/icons';
 import { theme } from 'antd';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 /** What happens after sending, and where else to look. */
 export function ContactAside() {
   const { token } = theme.useToken();
-  const item = (icon: React.ReactNode, title: string, body: React.ReactNode) => (
+  const item = (icon: ReactNode, title: string, body: ReactNode) => (
     <li style={{ display: 'flex', gap: 14 }}>
-      <span aria-hidden style={{ color: token.colorPrimary, fontSize: 20, lineHeight: 1.2 }}>
+      <span
+        aria-hidden
+        style={{
+          flexShrink: 0,
+          width: 40,
+          height: 40,
+          borderRadius: 12,
+          display: 'grid',
+          placeItems: 'center',
+          fontSize: 18,
+          color: token.colorPrimary,
+          background: token.colorPrimaryBg,
+        }}
+      >
         {icon}
       </span>
       <div>
@@ -25,7 +39,7 @@ export function ContactAside() {
           'Your message goes to our team, not to a bot. We reply to the email address you give.',
         )}
         {item(
-          <ClockCircleOutlined />,
+          <TeamOutlined />,
           'Enterprise and sales',
           'Planning a rollout for your organisation? Tell us the size of your team and what you need to store.',
         )}

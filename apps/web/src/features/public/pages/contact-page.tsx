@@ -35,8 +35,7 @@ export default function ContactPage() {
         lead="Questions, feedback or a plan for your whole team — send us a message and we will get back to you by email."
       />
       <div className={styles.layout}>
-        <section
-          aria-labelledby="contact-form-title"
+        <div
           style={{
             padding: 'clamp(20px, 4vw, 36px)',
             background: token.colorBgContainer,
@@ -87,7 +86,7 @@ export default function ContactPage() {
               onSent={setSent}
             />
           )}
-        </section>
+        </div>
         <ContactAside />
       </div>
     </>
