@@ -145,7 +145,11 @@ describe.skipIf(!hasChromium)('account journeys in Chromium', () => {
     await confirmedUser(adminToken, email, password);
     for (const theme of ['light', 'dark'] as const) {
       for (const width of [1280, 390]) {
-        const context = await browser.newContext({ viewport: { width, height: width > 500 ? 800 : 844 } });
+        // Reduced motion: screenshots show the settled page, not a frame of the entrance animation.
+        const context = await browser.newContext({
+          viewport: { width, height: width > 500 ? 800 : 844 },
+          reducedMotion: 'reduce',
+        });
         await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
         const page = await context.newPage();
         const suffix = `${theme}-${width}`;

@@ -1,6 +1,6 @@
 import { ConfigProvider, theme } from 'antd';
 import type { ReactNode } from 'react';
-import { ThemeModeProvider, useThemeMode } from './theme-mode';
+import { ThemeModeProvider, useThemeMode } from '../lib/theme-mode';
 
 function ThemedAnt({ children }: { children: ReactNode }) {
   const { mode } = useThemeMode();

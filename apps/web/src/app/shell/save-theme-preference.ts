@@ -1,6 +1,6 @@
 import { preferencesUpdateReplySchema } from '@stratos/contracts/preferences/preferences.schema';
 import { apiRequest } from '../../lib/api-client';
-import type { ThemeMode } from '../theme-mode';
+import type { ThemeMode } from '../../lib/theme-mode';
 
 /** PUT /api/user-preferences {theme}: best effort, the local choice already applies. */
 export async function saveThemePreference(mode: ThemeMode): Promise<void> {

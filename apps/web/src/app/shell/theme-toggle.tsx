@@ -1,7 +1,7 @@
 import { MoonOutlined, SunOutlined } from '@ant-design/icons';
 import type { CSSProperties } from 'react';
 import { useSession } from '../../lib/auth-session';
-import { useThemeMode } from '../theme-mode';
+import { useThemeMode } from '../../lib/theme-mode';
 
 /** Light/dark switch: stored locally (system default), and saved to the account when signed in. */
 export function ThemeToggle({ style }: { style?: CSSProperties }) {

@@ -14,6 +14,11 @@ export const plansQueryOptions = queryOptions({
   staleTime: 5 * 60_000,
 });
 
-export function usePlansQuery() {
-  return useQuery(plansQueryOptions);
+export function usePlansQuery(enabled = true) {
+  return useQuery({ ...plansQueryOptions, enabled });
+}
+
+export function findPlan(plans: readonly Plan[] | undefined, planId: string | null): Plan | null {
+  if (!plans || !planId) return null;
+  return plans.find((p) => p.id === planId) ?? null;
 }

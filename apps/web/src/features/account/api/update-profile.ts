@@ -1,8 +1,8 @@
 import { meReplySchema, type UpdateProfileBody } from '@stratos/contracts/auth/session.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { meKey } from '../../../lib/account/get-me';
 import { apiRequest } from '../../../lib/api-client';
 import { authSession } from '../../../lib/auth-session';
-import { meKey } from './get-me';
 
 /** PATCH /api/auth/me: first name, last name, company. */
 export async function updateProfile(body: UpdateProfileBody) {

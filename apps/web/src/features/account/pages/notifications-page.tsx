@@ -2,7 +2,7 @@ import { BellOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Row, Typography, theme } from 'antd';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../lib/page-header';
-import { usePreferences } from '../../preferences/api/get-preferences';
+import { usePreferences } from '../../../lib/preferences/api/get-preferences';
 import { NotificationPreferencesSummary } from '../components/notification-preferences-summary';
 
 /** /notifications: no feed exists yet, so an honest empty inbox beside the notification settings. */

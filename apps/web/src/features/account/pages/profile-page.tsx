@@ -1,6 +1,6 @@
 import { Card, Col, Flex, Row, Skeleton } from 'antd';
+import { useMe } from '../../../lib/account/get-me';
 import { PageHeader } from '../../../lib/page-header';
-import { useMe } from '../api/get-me';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { LoadError } from '../components/load-error';
 import { ProfileDetailsForm } from '../components/profile-details-form';

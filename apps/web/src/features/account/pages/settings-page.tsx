@@ -10,7 +10,7 @@ import { Card, Grid, Skeleton, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../lib/page-header';
-import { usePreferences } from '../../preferences/api/get-preferences';
+import { usePreferences } from '../../../lib/preferences/api/get-preferences';
 import { LoadError } from '../components/load-error';
 import { AiSettings } from '../components/settings/ai-settings';
 import { ComingSoonPanel } from '../components/settings/coming-soon-panel';

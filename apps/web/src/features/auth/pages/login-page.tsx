@@ -3,7 +3,7 @@ import { Alert, App, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { authSession, useSession } from '../../../lib/auth-session';
-import { findPlan, usePlans } from '../api/get-plans';
+import { findPlan, usePlansQuery } from '../../../lib/plans/plans-query';
 import { useLogin } from '../api/login';
 import { resendCode } from '../api/resend-code';
 import { AuthLayout } from '../components/auth-layout';
@@ -30,7 +30,7 @@ export default function LoginPage() {
 
   const planParam = params.get('plan');
   const planId = planParam ? resolvePlanId(planParam) : null;
-  const plans = usePlans(planId !== null);
+  const plans = usePlansQuery(planId !== null);
   const plan = findPlan(plans.data, planId);
   const destination = loginDestination({
     redirect: params.get('redirect'),

@@ -1,7 +1,7 @@
 import { Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { findPlan, usePlans } from '../api/get-plans';
+import { findPlan, usePlansQuery } from '../../../lib/plans/plans-query';
 import { AuthLayout } from '../components/auth-layout';
 import { PlanBanner } from '../components/plan-banner';
 import { RegisterWizard } from '../components/register-wizard';
@@ -13,7 +13,7 @@ export default function RegisterPage() {
   // Read once: the session-stored plan wins over the query, and a query plan is stored.
   const [planId] = useState(() => selectedPlanFromSession(params.get('plan')));
   const redirect = params.get('redirect');
-  const plans = usePlans(planId !== null);
+  const plans = usePlansQuery(planId !== null);
   const plan = findPlan(plans.data, planId);
   const signIn = new URLSearchParams();
   if (planId) signIn.set('plan', planId);

@@ -1,7 +1,7 @@
 import { theme } from 'antd';
 import type { CSSProperties } from 'react';
+import { useMe } from '../../../lib/account/get-me';
 import { useSession } from '../../../lib/auth-session';
-import { useMe } from '../api/get-me';
 import { AccountSummary } from '../components/account-summary';
 import styles from '../components/dashboard.module.css';
 import { DashboardNotice } from '../components/dashboard-notice';

@@ -9,8 +9,7 @@ import {
 import type { Preferences } from '@stratos/contracts/preferences/preferences.schema';
 import { Button, Flex, Segmented, Select } from 'antd';
 import { useMemo } from 'react';
-import { useThemeMode } from '../../../../app/theme-mode';
-import { applyThemeLocally } from './apply-theme';
+import { useThemeMode } from '../../../../lib/theme-mode';
 import { SettingRow } from './setting-row';
 import { SettingsSection } from './settings-section';
 import { useSavePreference } from './use-save-preference';
@@ -40,7 +39,7 @@ export function GeneralSettings({ prefs }: { prefs: Preferences }) {
   const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   const onTheme = (theme: Preferences['theme']) => {
-    applyThemeLocally(theme, setMode);
+    setMode(theme);
     void save({ theme, dark_mode: theme === 'dark' });
   };
 

@@ -1,9 +1,8 @@
 import { UndoOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
-import { useThemeMode } from '../../../../app/theme-mode';
 import { errorMessage } from '../../../../lib/api-error';
-import { useResetPreferences } from '../../../preferences/api/reset-preferences';
-import { applyThemeLocally } from './apply-theme';
+import { useResetPreferences } from '../../../../lib/preferences/api/reset-preferences';
+import { useThemeMode } from '../../../../lib/theme-mode';
 
 /** 'Reset to defaults' with a confirmation (POST /api/user-preferences/reset). */
 export function ResetPreferencesButton() {
@@ -20,7 +19,7 @@ export function ResetPreferencesButton() {
       onOk: async () => {
         try {
           await reset.mutateAsync();
-          applyThemeLocally('system', setMode);
+          setMode('system');
           message.success('Settings reset to defaults');
         } catch (err) {
           message.error(`Couldn't reset your settings: ${errorMessage(err, 'please try again.')}`);

@@ -2,7 +2,7 @@ import type { PreferencesUpdate } from '@stratos/contracts/preferences/preferenc
 import { App } from 'antd';
 import { useCallback } from 'react';
 import { errorMessage } from '../../../../lib/api-error';
-import { useUpdatePreferences } from '../../../preferences/api/update-preferences';
+import { useUpdatePreferences } from '../../../../lib/preferences/api/update-preferences';
 
 const TOAST_KEY = 'preferences-save';
 

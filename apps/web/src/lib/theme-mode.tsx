@@ -7,7 +7,8 @@ interface ThemeModeValue {
   mode: ThemeMode;
   /** True when the user has not chosen and the system preference decides. */
   followsSystem: boolean;
-  setMode(mode: ThemeMode): void;
+  /** 'system' forgets the stored choice so the system preference decides again. */
+  setMode(mode: ThemeMode | 'system'): void;
   toggle(): void;
 }
 
@@ -41,7 +42,12 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
     document.documentElement.style.colorScheme = mode;
   }, [mode]);
 
-  const setMode = useCallback((next: ThemeMode) => {
+  const setMode = useCallback((next: ThemeMode | 'system') => {
+    if (next === 'system') {
+      localStorage.removeItem(STORAGE_KEY);
+      setChosen(null);
+      return;
+    }
     localStorage.setItem(STORAGE_KEY, next);
     setChosen(next);
   }, []);

@@ -1,8 +1,8 @@
 import { successOnlySchema } from '@stratos/contracts/common/envelope.schema';
 import { DEFAULT_PREFERENCES } from '@stratos/contracts/preferences/preferences.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { useSession } from '../../../lib/auth-session';
+import { apiRequest } from '../../api-client';
+import { useSession } from '../../auth-session';
 import { clearPersistedPreferences } from '../model/preferences-storage';
 import { preferencesKey } from './get-preferences';
 

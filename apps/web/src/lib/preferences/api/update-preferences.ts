@@ -5,8 +5,8 @@ import {
   preferencesUpdateReplySchema,
 } from '@stratos/contracts/preferences/preferences.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { useSession } from '../../../lib/auth-session';
+import { apiRequest } from '../../api-client';
+import { useSession } from '../../auth-session';
 import { mergePreferences } from '../model/merge-preferences';
 import { writePersistedPreferences } from '../model/preferences-storage';
 import { preferencesKey } from './get-preferences';

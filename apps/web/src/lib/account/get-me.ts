@@ -1,12 +1,11 @@
 import { meReplySchema } from '@stratos/contracts/auth/session.schema';
 import type { PublicUser } from '@stratos/contracts/auth/user.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
 
-/** Same key as the account pages, so the profile and the dashboard share one cached copy. */
 export const meKey = ['auth', 'me'] as const;
 
-/** GET /api/auth/me: the signed-in user with their plan, fresh from the database. */
+/** GET /api/auth/me: the signed-in user, fresh from the database. */
 export async function fetchMe(signal?: AbortSignal): Promise<PublicUser> {
   const reply = await apiRequest('/auth/me', { schema: meReplySchema, signal });
   return reply.user;

@@ -4,9 +4,9 @@ import {
   preferencesReplySchema,
 } from '@stratos/contracts/preferences/preferences.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { ApiError } from '../../../lib/api-error';
-import { useSession } from '../../../lib/auth-session';
+import { apiRequest } from '../../api-client';
+import { ApiError } from '../../api-error';
+import { useSession } from '../../auth-session';
 import { readPersistedPreferences, writePersistedPreferences } from '../model/preferences-storage';
 
 /** Part 1 section 9: preferences are cached for 5 minutes and refreshed in the background. */
