@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './identity';
+
+/**
+ * Content-addressed bytes: one row per distinct SHA-256 per storage backend, shared by every file
+ * with that content and reference-counted; the bytes live in the storage driver under `storageKey`.
+ */
+export const blobs = pgTable(
+  'blobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    backend: text('backend').notNull(),
+    sha256: text('sha256').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    refCount: integer('ref_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('blobs_backend_sha_uq').on(t.backend, t.sha256)],
+);
+
+export const folders = pgTable(
+  'folders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id'),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the folder is in the recycle bin. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Items deleted together share a batch, so a restore brings back exactly what went together. */
+    deleteBatch: uuid('delete_batch'),
+  },
+  (t) => [
+    index('folders_owner_parent_idx').on(t.ownerId, t.parentId, t.name),
+    uniqueIndex('folders_live_name_uq')
+      .on(t.ownerId, sql`coalesce(${t.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`, t.name)
+      .where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    folderId: uuid('folder_id'),
+    /** Display name only; never used to build a storage path. */
+    name: text('name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    blobId: uuid('blob_id')
+      .notNull()
+      .references(() => blobs.id),
+    checksum: text('checksum').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deleteBatch: uuid('delete_batch'),
+  },
+  (t) => [
+    // One index per sortable column within a folder, so any sort pages without a full scan.
+    index('files_owner_folder_name_idx').on(t.ownerId, t.folderId, t.name),
+    index('files_owner_folder_size_idx').on(t.ownerId, t.folderId, t.size),
+    index('files_owner_folder_created_idx').on(t.ownerId, t.folderId, t.createdAt),
+    index('files_owner_folder_type_idx').on(t.ownerId, t.folderId, t.mimeType),
+    index('files_owner_created_idx').on(t.ownerId, t.createdAt),
+    index('files_deleted_idx').on(t.deletedAt),
+    index('files_blob_idx').on(t.blobId),
+  ],
+);
+
+/** Bytes a user holds, and bytes reserved by uploads in flight, so concurrent uploads cannot overshoot the quota. */
+export const storageAccounts = pgTable('storage_accounts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  usedBytes: bigint('used_bytes', { mode: 'number' }).notNull().default(0),
+  reservedBytes: bigint('reserved_bytes', { mode: 'number' }).notNull().default(0),
+  fileCount: integer('file_count').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every change of a user's stored bytes, for storage-over-time charts. */
+export const storageEvents = pgTable(
+  'storage_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id').notNull(),
+    deltaBytes: bigint('delta_bytes', { mode: 'number' }).notNull(),
+    deltaFiles: integer('delta_files').notNull(),
+    reason: text('reason', { enum: ['upload', 'purge'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('storage_events_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Bytes sent to users (downloads, shared-link downloads), for transfer figures and metering. */
+export const transfers = pgTable(
+  'transfers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id').notNull(),
+    fileId: uuid('file_id'),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    kind: text('kind', { enum: ['download', 'share_download'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('transfers_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const shareLinks = pgTable(
+  'share_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id').notNull(),
+    /** SHA-256 of the opaque token in the link. */
+    tokenHash: text('token_hash').notNull(),
+    passwordHash: text('password_hash'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    downloadCount: integer('download_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('share_links_token_uq').on(t.tokenHash), index('share_links_file_idx').on(t.fileId)],
+);
+
+/** Periodic jobs: one row per job name; a node runs a job only while it holds the lease. */
+export const jobRuns = pgTable('job_runs', {
+  name: text('name').primaryKey(),
+  leaseOwner: text('lease_owner'),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
+  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+  lastStatus: text('last_status'),
+  lastError: text('last_error'),
+  progress: text('progress'),
+});

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+
+/** A file as every reply shows it (part 1 section 3), plus checksum and folder. */
+export const fileSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  size: z.number().int().nonnegative(),
+  /** MIME type. */
+  type: z.string(),
+  /** ISO time of upload. */
+  uploadDate: z.string(),
+  /** Display path of the containing folder, '/My Files' at the root. */
+  path: z.string(),
+  folderId: z.uuid().nullable(),
+  /** SHA-256, hex. */
+  checksum: z.string(),
+});
+export type FileItem = z.infer<typeof fileSchema>;
+
+export const folderSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  parentId: z.uuid().nullable(),
+  createdAt: z.string(),
+});
+export type FolderItem = z.infer<typeof folderSchema>;
+
+export const FILE_SORT_FIELDS = ['name', 'size', 'uploadDate', 'type'] as const;
+export const fileSortSchema = z.enum(FILE_SORT_FIELDS);
+export type FileSort = z.infer<typeof fileSortSchema>;
+
+export const FILE_LIST_DEFAULT_LIMIT = 100;
+export const FILE_LIST_MAX_LIMIT = 500;
+
+export const fileListQuerySchema = z.object({
+  folderId: z.uuid().optional(),
+  search: z.string().trim().max(200).optional(),
+  sort: fileSortSchema.default('name'),
+  direction: z.enum(['asc', 'desc']).default('asc'),
+  limit: z.coerce.number().int().min(1).max(FILE_LIST_MAX_LIMIT).default(FILE_LIST_DEFAULT_LIMIT),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type FileListQuery = z.input<typeof fileListQuerySchema>;
+
+/** `{ files, folders }` as the specification reads it, with totals for paging and the breadcrumb. */
+export const fileListReplySchema = z.object({
+  success: z.literal(true),
+  files: z.array(fileSchema),
+  folders: z.array(folderSchema),
+  /** Files matching the query in this folder (all pages). */
+  totalFiles: z.number().int(),
+  /** The folder chain from the root to the listed folder (empty at the root). */
+  breadcrumb: z.array(z.object({ id: z.uuid(), name: z.string() })),
+});
+export type FileListReply = z.infer<typeof fileListReplySchema>;
+
+export const uploadReplySchema = z.object({
+  success: z.literal(true),
+  file: fileSchema,
+  /** True when identical content was already stored and no new bytes were written. */
+  deduplicated: z.boolean(),
+});
+export type UploadReply = z.infer<typeof uploadReplySchema>;
+
+/** Optional `metadata` JSON part of an upload. */
+export const uploadMetadataSchema = z.object({
+  folderId: z.uuid().nullable().optional(),
+  name: z.string().trim().min(1).max(255).optional(),
+});
+
+export const FILE_NAME_MAX = 255;
+/** Names are display text: no path separators, no control characters, not '.' or '..'. */
+export const fileNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Name is required')
+  .max(FILE_NAME_MAX, 'Name is too long')
+  .refine((n) => !/[/\\\u0000-\u001f\u007f]/.test(n) && n !== '.' && n !== '..', {
+    message: 'Name contains characters that are not allowed',
+  });
+
+export const renameBodySchema = z.object({ name: fileNameSchema });
+export const moveBodySchema = z.object({ folderId: z.uuid().nullable() });
+export const fileUpdateBodySchema = z
+  .object({ name: fileNameSchema, folderId: z.uuid().nullable() })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to change' });
+
+export const fileReplySchema = z.object({ success: z.literal(true), file: fileSchema });
+export const folderReplySchema = z.object({ success: z.literal(true), folder: folderSchema });
+
+export const createFolderBodySchema = z.object({
+  name: fileNameSchema,
+  parentId: z.uuid().nullable().optional(),
+});
+export const folderUpdateBodySchema = z
+  .object({ name: fileNameSchema, parentId: z.uuid().nullable() })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to change' });
+
+export const bulkBodySchema = z.object({
+  fileIds: z.array(z.uuid()).max(1000).default([]),
+  folderIds: z.array(z.uuid()).max(1000).default([]),
+});
+export const bulkMoveBodySchema = bulkBodySchema.extend({ targetFolderId: z.uuid().nullable() });
+export const bulkReplySchema = z.object({
+  success: z.literal(true),
+  files: z.number().int(),
+  folders: z.number().int(),
+});
+
+export const downloadLinkReplySchema = z.object({
+  success: z.literal(true),
+  /** Relative URL: /api/files/{id}/download?token=... */
+  url: z.string(),
+  expiresAt: z.string(),
+});
+export type DownloadLinkReply = z.infer<typeof downloadLinkReplySchema>;
