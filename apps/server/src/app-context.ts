@@ -6,6 +6,7 @@ import type { Secrets } from './lib/secrets';
 import type { Mailer } from './mail/mailer';
 import type { AuditService } from './modules/audit/audit.service';
 import type { TokenService } from './modules/auth/token.service';
+import type { StorageDriver } from './storage/storage-driver';
 
 /** What modules are given: shared services, built once in app.ts and replaceable in tests. */
 export interface AppContext {
@@ -17,4 +18,6 @@ export interface AppContext {
   mailer: Mailer;
   tokens: TokenService;
   audit: AuditService;
+  /** Where file bytes live (STORAGE_DRIVER). */
+  storage: StorageDriver;
 }

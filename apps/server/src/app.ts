@@ -19,6 +19,8 @@ import { registerAuthGuard } from './plugins/auth-guard';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerStaticWeb } from './plugins/static-web';
 import { registerSwagger } from './plugins/swagger';
+import type { StorageDriver } from './storage/storage-driver';
+import { createStorageDriver } from './storage/storage-factory';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -26,6 +28,8 @@ export interface BuildAppOptions {
   database?: Database;
   clock?: Clock;
   mailer?: Mailer;
+  /** A storage driver; when absent one is made from the configuration. */
+  storage?: StorageDriver;
   /** Logger options; tests pass false. */
   logger?: boolean | object;
 }
@@ -71,6 +75,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     mailer,
     tokens,
     audit: new AuditService(new AuditRepository(database.db)),
+    storage: opts.storage ?? createStorageDriver(config.storage),
   };
 
   registerErrorHandler(app);
@@ -96,6 +101,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   registerAuthGuard(app, tokens);
   await app.register(async (api) => registerModules(api, ctx), { prefix: '/api' });
   await registerStaticWeb(app, config);
+
+  app.addHook('onReady', async () => {
+    // Temporary objects of uploads cut short by a crash. A file still being written (here or on
+    // another node) keeps a fresh modification time, and an S3 temporary object exists only
+    // between its upload and its commit. In the background, so start-up does not wait.
+    const cutoff = new Date(clock.now().getTime() - 60 * 60 * 1000);
+    ctx.storage.sweepTemp(cutoff).then(
+      (n) => n > 0 && app.log.info(`swept ${n} temporary upload object(s)`),
+      (err) => app.log.warn({ err }, 'could not sweep temporary upload objects'),
+    );
+  });
 
   app.addHook('onClose', async () => {
     if (!opts.database) await database.close();
