@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import type { JobScheduler } from './jobs/scheduler';
 import type { Clock } from './lib/clock';
 import type { Secrets } from './lib/secrets';
 import type { Mailer } from './mail/mailer';
@@ -18,6 +19,8 @@ export interface AppContext {
   mailer: Mailer;
   tokens: TokenService;
   audit: AuditService;
+  /** Periodic jobs, run under a database lease (jobs/index.ts lists them). */
+  jobs: JobScheduler;
   /** Where file bytes live (STORAGE_DRIVER). */
   storage: StorageDriver;
 }

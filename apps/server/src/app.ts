@@ -7,6 +7,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppContext } from './app-context';
 import type { AppConfig } from './config';
 import { type Database, openDatabase } from './db/client';
+import { registerJobs } from './jobs/index';
+import { JobScheduler } from './jobs/scheduler';
 import { AppError } from './lib/app-error';
 import { type Clock, systemClock } from './lib/clock';
 import { resolveSecrets } from './lib/secrets';
@@ -75,6 +77,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     mailer,
     tokens,
     audit: new AuditService(new AuditRepository(database.db)),
+    jobs: new JobScheduler({ db: database.db, log: app.log }),
     storage: opts.storage ?? createStorageDriver(config.storage),
   };
 
@@ -101,6 +104,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   registerAuthGuard(app, tokens);
   await app.register(async (api) => registerModules(api, ctx), { prefix: '/api' });
   await registerStaticWeb(app, config);
+  registerJobs(ctx.jobs, ctx);
+  if (config.jobsEnabled) app.addHook('onReady', async () => ctx.jobs.start());
+  // Before onClose, so a run in progress finishes (or aborts) while the database is still open.
+  app.addHook('preClose', async () => ctx.jobs.stop());
 
   app.addHook('onReady', async () => {
     // Temporary objects of uploads cut short by a crash. A file still being written (here or on

@@ -35,6 +35,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   WEB_DIST_DIR: z.string().optional(),
+  JOBS_ENABLED: bool.default(true),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   STORAGE_DIR: z.string().optional(),
   S3_BUCKET: z.string().min(3).optional(),
@@ -68,6 +69,8 @@ export interface AppConfig {
   authRateLimit: { perIp: number; perEmail: number; windowSeconds: number };
   webDistDir: string;
   migrationsDir: string;
+  /** Run periodic jobs (recycle-bin purge, ...) in this process; tests turn it off. */
+  jobsEnabled: boolean;
   storage: StorageConfig;
   /** Overrides the `maxUploadSize` app setting when set. */
   maxUploadBytes?: number;
@@ -125,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     migrationsDir: path.join(repoRoot, 'apps/server/src/db/migrations'),
+    jobsEnabled: e.JOBS_ENABLED,
     storage: {
       driver: e.STORAGE_DRIVER,
       dir: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, 'blobs')),

@@ -90,6 +90,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     JWT_SECRET: randomBytes(32).toString('hex'),
     ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    // Jobs run only when a test asks (ctx.jobs.tick / runNow), never on their own timer.
+    JOBS_ENABLED: 'false',
     ...env,
   });
   const { database, dispose } = await openTestDatabase();
