@@ -1,0 +1,189 @@
+import { createHash, type Hash, randomUUID } from 'node:crypto';
+import { type Readable, Transform, type TransformCallback } from 'node:stream';
+import type { Db } from '../../db/client';
+import type { StorageDriver } from '../../storage/storage-driver';
+import { BlobsRepository } from './blobs.repository';
+
+/** Bytes written to a temporary object, hashed on the way; not yet anyone's file. */
+export interface TempObject {
+  tempKey: string;
+  size: number;
+  /** SHA-256, hex. */
+  sha256: string;
+}
+
+export interface LinkedBlob {
+  id: string;
+  /** The content was already stored: this upload wrote no new bytes. */
+  deduplicated: boolean;
+}
+
+interface Logger {
+  warn(obj: object, msg?: string): void;
+}
+
+/** Thrown into the stream when more than `maxBytes` arrive. */
+export class StreamTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`stream exceeds ${maxBytes} bytes`);
+    this.name = 'StreamTooLargeError';
+  }
+}
+
+/** Passes bytes through while hashing and counting them; no buffering beyond the stream's own. */
+export class HashingStream extends Transform {
+  readonly hash: Hash = createHash('sha256');
+  bytes = 0;
+
+  constructor(private readonly maxBytes = Number.POSITIVE_INFINITY) {
+    super({ highWaterMark: 1024 * 1024 });
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback): void {
+    this.bytes += chunk.length;
+    if (this.bytes > this.maxBytes) {
+      cb(new StreamTooLargeError(this.maxBytes));
+      return;
+    }
+    this.hash.update(chunk);
+    cb(null, chunk);
+  }
+}
+
+/**
+ * Content-addressed file bytes. An upload streams into a temporary object while its SHA-256 is
+ * computed; committing it either adds a reference to the blob that already holds that content
+ * (and drops the temporary bytes) or moves the bytes to a new server-generated key and inserts a
+ * blob with one reference — together with the caller's rows, in one transaction. Whatever fails,
+ * no row points at missing bytes and no temporary object is left behind.
+ */
+export class BlobStore {
+  private readonly blobs = new BlobsRepository();
+
+  constructor(
+    private readonly db: Db,
+    readonly storage: StorageDriver,
+    private readonly log: Logger = { warn: (obj, msg) => console.warn(msg, obj) },
+  ) {}
+
+  /** `ab/cd/<uuid>`: spreads objects over directories (and S3 key prefixes). */
+  static newKey(): string {
+    const id = randomUUID();
+    return `${id.slice(0, 2)}/${id.slice(2, 4)}/${id}`;
+  }
+
+  /**
+   * Streams `source` into a new temporary object, hashing it on the way. Rejects with
+   * `StreamTooLargeError` past `maxBytes`; on any failure the temporary object is deleted.
+   */
+  async writeTemp(source: Readable, maxBytes?: number): Promise<TempObject> {
+    const tempKey = randomUUID();
+    const hashing = new HashingStream(maxBytes);
+    source.on('error', (err) => hashing.destroy(err));
+    source.pipe(hashing);
+    try {
+      const { size } = await this.storage.putTemp(tempKey, hashing);
+      if (size !== hashing.bytes) throw new Error(`stored ${size} bytes of ${hashing.bytes}`);
+      return { tempKey, size, sha256: hashing.hash.digest('hex') };
+    } catch (err) {
+      source.unpipe(hashing);
+      await this.deleteQuietly(tempKey);
+      throw err;
+    }
+  }
+
+  /** Drops a temporary object that will not be committed. */
+  discard(temp: TempObject): Promise<void> {
+    return this.deleteQuietly(temp.tempKey);
+  }
+
+  /**
+   * Commits a temporary object as a blob and runs `work` (the caller's rows) in the same
+   * transaction. New content is moved to its permanent key before the transaction, so a
+   * committed row never points at bytes that are not there; a crash in between leaves bytes
+   * without a row (garbage), never the reverse.
+   */
+  async commitTemp<T>(
+    temp: TempObject,
+    work: (tx: Db, blob: LinkedBlob) => Promise<T>,
+  ): Promise<{ value: T; blob: LinkedBlob }> {
+    const backend = this.storage.backend;
+    const known = await this.blobs.findByHash(this.db, backend, temp.sha256);
+    /** Our bytes, when they went to a permanent key. */
+    let ownKey: string | null = null;
+    if (!known) {
+      ownKey = BlobStore.newKey();
+      await this.commitOrDiscard(temp, ownKey);
+    }
+    const storeOwn = async (tx: Db, key: string): Promise<LinkedBlob> => {
+      const row = await this.blobs.insertOrAddRef(tx, {
+        backend,
+        sha256: temp.sha256,
+        size: temp.size,
+        storageKey: key,
+      });
+      return { id: row.id, deduplicated: row.storageKey !== key };
+    };
+    let out: { value: T; blob: LinkedBlob };
+    try {
+      out = await this.db.transaction(async (tx) => {
+        let blob: LinkedBlob;
+        if (ownKey) {
+          blob = await storeOwn(tx, ownKey);
+        } else {
+          const ref = await this.blobs.addRef(tx, backend, temp.sha256);
+          if (ref) {
+            blob = { id: ref.id, deduplicated: true };
+          } else {
+            // Purged since we looked: keep our bytes after all (rare; the move runs inside the
+            // transaction, so it rolls back with it below).
+            ownKey = BlobStore.newKey();
+            await this.storage.commit(temp.tempKey, ownKey);
+            blob = await storeOwn(tx, ownKey);
+          }
+        }
+        return { value: await work(tx, blob), blob };
+      });
+    } catch (err) {
+      // Rolled back: nothing references our bytes, wherever they are (a move may have half run).
+      await this.deleteQuietly(temp.tempKey);
+      if (ownKey) await this.deleteQuietly(ownKey);
+      throw err;
+    }
+    // Deduplicated: our copy of the bytes is not needed (still temporary, or moved and then
+    // beaten by a concurrent upload of the same content).
+    if (out.blob.deduplicated) await this.deleteQuietly(ownKey ?? temp.tempKey);
+    return out;
+  }
+
+  /**
+   * Drops one reference inside the caller's transaction; at zero the blob row is deleted and its
+   * storage key returned, for `deleteObjects` once the caller has committed.
+   */
+  release(tx: Db, blobId: string): Promise<string | null> {
+    return this.blobs.release(tx, blobId);
+  }
+
+  /** Deletes bytes after the caller committed; missing objects are fine, failures are logged. */
+  async deleteObjects(keys: string[]): Promise<void> {
+    for (const key of keys) await this.deleteQuietly(key);
+  }
+
+  private async commitOrDiscard(temp: TempObject, key: string): Promise<void> {
+    try {
+      await this.storage.commit(temp.tempKey, key);
+    } catch (err) {
+      await this.deleteQuietly(temp.tempKey);
+      await this.deleteQuietly(key);
+      throw err;
+    }
+  }
+
+  private async deleteQuietly(key: string): Promise<void> {
+    try {
+      await this.storage.delete(key);
+    } catch (err) {
+      this.log.warn({ err, key }, 'could not delete stored object');
+    }
+  }
+}
