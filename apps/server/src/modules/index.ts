@@ -4,6 +4,9 @@ import { adminRoutes } from './admin/admin.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { contactRoutes } from './contact/contact.routes';
+import { bulkRoutes } from './files/bulk.routes';
+import { filesRoutes } from './files/files.routes';
+import { foldersRoutes } from './files/folders.routes';
 import { healthRoutes } from './health/health.routes';
 import { plansRoutes } from './plans/plans.routes';
 import { preferencesRoutes } from './preferences/preferences.routes';
@@ -17,4 +20,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(preferencesRoutes(ctx));
   await api.register(adminRoutes(ctx));
   await api.register(contactRoutes(ctx));
+  await api.register(filesRoutes(ctx));
+  await api.register(foldersRoutes(ctx));
+  await api.register(bulkRoutes(ctx));
 }

@@ -49,6 +49,12 @@ export const fileListReplySchema = z.object({
   folders: z.array(folderSchema),
   /** Files matching the query in this folder (all pages). */
   totalFiles: z.number().int(),
+  /**
+   * False when `totalFiles` is a lower bound: a search in a folder of more than 5,000 files does
+   * not count every match; the bound is one more than what has been listed so far, so "load while
+   * loaded < totalFiles" still pages to the end. Absent or true: exact.
+   */
+  totalFilesExact: z.boolean().optional(),
   /** The folder chain from the root to the listed folder (empty at the root). */
   breadcrumb: z.array(z.object({ id: z.uuid(), name: z.string() })),
 });
@@ -75,6 +81,7 @@ export const fileNameSchema = z
   .trim()
   .min(1, 'Name is required')
   .max(FILE_NAME_MAX, 'Name is too long')
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a name must not hold
   .refine((n) => !/[/\\\u0000-\u001f\u007f]/.test(n) && n !== '.' && n !== '..', {
     message: 'Name contains characters that are not allowed',
   });
