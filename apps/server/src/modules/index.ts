@@ -7,6 +7,7 @@ import { contactRoutes } from './contact/contact.routes';
 import { bulkRoutes } from './files/bulk.routes';
 import { filesRoutes } from './files/files.routes';
 import { foldersRoutes } from './files/folders.routes';
+import { uploadRoutes } from './files/upload.routes';
 import { healthRoutes } from './health/health.routes';
 import { plansRoutes } from './plans/plans.routes';
 import { preferencesRoutes } from './preferences/preferences.routes';
@@ -23,4 +24,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(filesRoutes(ctx));
   await api.register(foldersRoutes(ctx));
   await api.register(bulkRoutes(ctx));
+  await api.register(uploadRoutes(ctx));
 }

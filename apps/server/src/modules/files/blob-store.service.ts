@@ -79,16 +79,26 @@ export class BlobStore {
   async writeTemp(source: Readable, maxBytes?: number): Promise<TempObject> {
     const tempKey = randomUUID();
     const hashing = new HashingStream(maxBytes);
-    source.on('error', (err) => hashing.destroy(err));
+    // The first error wins: the driver may only see its consequence (a premature close).
+    let failure: unknown = null;
+    hashing.on('error', (err) => {
+      failure ??= err;
+    });
+    source.on('error', (err) => {
+      failure ??= err;
+      hashing.destroy(err);
+    });
     source.pipe(hashing);
     try {
       const { size } = await this.storage.putTemp(tempKey, hashing);
+      if (failure) throw failure;
       if (size !== hashing.bytes) throw new Error(`stored ${size} bytes of ${hashing.bytes}`);
       return { tempKey, size, sha256: hashing.hash.digest('hex') };
     } catch (err) {
       source.unpipe(hashing);
+      hashing.destroy();
       await this.deleteQuietly(tempKey);
-      throw err;
+      throw failure ?? err;
     }
   }
 

@@ -1,0 +1,176 @@
+import type { Readable } from 'node:stream';
+import { FILE_NAME_MAX, type FileItem, fileNameSchema } from '@stratos/contracts/files/file.schema';
+import { FILE_ERRORS } from '@stratos/contracts/files/upload.schema';
+import type { AppContext } from '../../app-context';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { BlobStore, StreamTooLargeError, type TempObject } from './blob-store.service';
+import { FileCommitRepository } from './file-commit.repository';
+import { folderPath, toFileItem } from './file-item';
+import { QuotaService, type Reservation } from './quota.service';
+import { StorageAccountsRepository } from './storage-accounts.repository';
+import { UploadSettings } from './upload-settings';
+
+export const fileTooLarge = (maxBytes: number) =>
+  new AppError(413, 'FILE_TOO_LARGE', FILE_ERRORS.FILE_TOO_LARGE(maxBytes));
+export const folderNotFound = () => new AppError(404, 'NOT_FOUND', FILE_ERRORS.FOLDER_NOT_FOUND);
+
+export interface UploadDeps {
+  db: Db;
+  blobs: BlobStore;
+  quota: QuotaService;
+  accounts: Pick<StorageAccountsRepository, 'commitUpload'>;
+  commits: FileCommitRepository;
+  settings: Pick<UploadSettings, 'maxUploadBytes'>;
+}
+
+export interface CommitRequest {
+  userId: string;
+  temp: TempObject;
+  /** As the client sent it; sanitised here. */
+  name: string;
+  mimeType?: string | null;
+  folderId?: string | null;
+  reservation: Reservation;
+}
+
+export interface UploadResult {
+  file: FileItem;
+  deduplicated: boolean;
+}
+
+/** The service as the app runs it. */
+export function createUploadService(ctx: AppContext): UploadService {
+  const db = ctx.database.db;
+  const accounts = new StorageAccountsRepository(db);
+  return new UploadService({
+    db,
+    blobs: new BlobStore(db, ctx.storage, ctx.log),
+    quota: new QuotaService(accounts),
+    accounts,
+    commits: new FileCommitRepository(),
+    settings: new UploadSettings(db, ctx.config.maxUploadBytes),
+  });
+}
+
+/**
+ * Turns a stream of bytes into a user's file: cap and quota first, then hashing while the bytes
+ * stream to a temporary object, then one transaction for blob, file row and storage totals.
+ * Used by the multipart route and by the tus server alike.
+ */
+export class UploadService {
+  constructor(private readonly deps: UploadDeps) {}
+
+  maxUploadBytes(): Promise<number> {
+    return this.deps.settings.maxUploadBytes();
+  }
+
+  /** Holds `bytes` of the owner's quota for an upload (413 QUOTA_EXCEEDED when it would overshoot). */
+  reserve(userId: string, bytes: number): Promise<Reservation> {
+    return this.deps.quota.reserve(userId, bytes);
+  }
+
+  async assertFolder(userId: string, folderId: string | null | undefined): Promise<void> {
+    if (folderId && !(await this.deps.commits.folderIsOwned(this.deps.db, userId, folderId))) {
+      throw folderNotFound();
+    }
+  }
+
+  /** Streams into a temporary object; 413 FILE_TOO_LARGE past `maxBytes` (nothing kept). */
+  async receive(source: Readable, maxBytes: number): Promise<TempObject> {
+    try {
+      return await this.deps.blobs.writeTemp(source, maxBytes);
+    } catch (err) {
+      if (err instanceof StreamTooLargeError) throw fileTooLarge(maxBytes);
+      throw err;
+    }
+  }
+
+  /**
+   * Makes the temporary object a file of `userId`. The folder is checked inside the
+   * transaction (it may have arrived after the bytes, or been deleted meanwhile).
+   */
+  async commit(req: CommitRequest): Promise<UploadResult> {
+    const name = sanitizeFileName(req.name);
+    const mimeType = normalizeMimeType(req.mimeType);
+    const folderId = req.folderId ?? null;
+    const { value: row, blob } = await this.deps.blobs.commitTemp(req.temp, async (tx, linked) => {
+      if (folderId && !(await this.deps.commits.folderIsOwned(tx, req.userId, folderId))) {
+        throw folderNotFound();
+      }
+      const file = await this.deps.commits.insertFile(tx, {
+        ownerId: req.userId,
+        folderId,
+        name,
+        mimeType,
+        size: req.temp.size,
+        blobId: linked.id,
+        checksum: req.temp.sha256,
+      });
+      await this.deps.accounts.commitUpload(tx, req.userId, req.temp.size, req.reservation.bytes);
+      return file;
+    });
+    this.deps.quota.settled(req.reservation);
+    const path = await folderPath(this.deps.db, req.userId, folderId);
+    return { file: toFileItem(row, path), deduplicated: blob.deduplicated };
+  }
+
+  /** After a failure: the reservation back, the temporary bytes gone. */
+  async abandon(reservation: Reservation | null, temp?: TempObject | null): Promise<void> {
+    await Promise.all([
+      this.deps.quota.release(reservation),
+      temp ? this.deps.blobs.discard(temp) : Promise.resolve(),
+    ]);
+  }
+
+  /**
+   * The whole path for a source whose metadata is known up front (tus, tests): receive, then
+   * commit; on failure nothing is kept and the reservation is released.
+   */
+  async storeStream(
+    req: Omit<CommitRequest, 'temp'> & { source: Readable; maxBytes: number },
+  ): Promise<UploadResult> {
+    let temp: TempObject | null = null;
+    try {
+      temp = await this.receive(req.source, req.maxBytes);
+      return await this.commit({ ...req, temp });
+    } catch (err) {
+      await this.abandon(req.reservation, temp);
+      throw err;
+    }
+  }
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * A client's file name as display text: the last path segment only, no control or
+ * bidirectional-override characters, trimmed, at most FILE_NAME_MAX characters (keeping the
+ * extension), never '.' or '..'. The name is never used to build a storage path.
+ */
+export function sanitizeFileName(raw: string | null | undefined): string {
+  let name = (raw ?? '').replace(CONTROL, '');
+  name = name.split(/[/\\]/).pop() ?? '';
+  name = name.trim();
+  if (name === '' || name === '.' || name === '..') return 'unnamed';
+  const chars = Array.from(name);
+  if (chars.length > FILE_NAME_MAX) {
+    const dot = name.lastIndexOf('.');
+    const ext = dot > 0 ? Array.from(name.slice(dot)) : [];
+    name =
+      ext.length > 0 && ext.length <= 16
+        ? chars.slice(0, FILE_NAME_MAX - ext.length).join('') + ext.join('')
+        : chars.slice(0, FILE_NAME_MAX).join('');
+    name = name.trim();
+  }
+  return fileNameSchema.safeParse(name).success ? name : 'unnamed';
+}
+
+const MIME = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/;
+
+/** `type/subtype` (parameters dropped, lower case), or application/octet-stream. */
+export function normalizeMimeType(raw: string | null | undefined): string {
+  const type = (raw ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  return MIME.test(type) ? type : 'application/octet-stream';
+}
