@@ -1,6 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { App } from '../src/app';
 import type { Db } from '../src/db/client';
 import { blobs, files, folders } from '../src/db/schema/index';
+import { BlobStore } from '../src/modules/files/blob-store.service';
+import { StorageAccountsRepository } from '../src/modules/files/storage-accounts.repository';
 
 export type FileRow = typeof files.$inferSelect;
 export type FolderRow = typeof folders.$inferSelect;
@@ -95,4 +99,38 @@ export async function insertFolder(
     .returning();
   if (!row) throw new Error('no folder row');
   return row;
+}
+
+/**
+ * A file with real bytes, committed the way an upload commits it (BlobStore: content-addressed,
+ * deduplicated; storage account and ledger updated), without going through HTTP.
+ */
+export async function storeFile(
+  app: App,
+  f: { ownerId: string; name: string; data: Buffer | string; folderId?: string | null; mimeType?: string },
+): Promise<FileRow> {
+  const db = app.ctx.database.db;
+  const store = new BlobStore(db, app.ctx.storage);
+  const accounts = new StorageAccountsRepository(db);
+  const data = typeof f.data === 'string' ? Buffer.from(f.data) : f.data;
+  const temp = await store.writeTemp(Readable.from([data]));
+  const { value } = await store.commitTemp(temp, async (tx, blob) => {
+    const [row] = await tx
+      .insert(files)
+      .values({
+        ownerId: f.ownerId,
+        folderId: f.folderId ?? null,
+        name: f.name,
+        mimeType: f.mimeType ?? 'application/octet-stream',
+        size: temp.size,
+        blobId: blob.id,
+        checksum: temp.sha256,
+        createdAt: app.ctx.clock.now(),
+      })
+      .returning();
+    await accounts.commitUpload(tx, f.ownerId, temp.size, 0);
+    return row;
+  });
+  if (!value) throw new Error('no file row');
+  return value;
 }

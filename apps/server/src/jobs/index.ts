@@ -1,7 +1,8 @@
 import type { AppContext } from '../app-context';
+import { purgeExpiredJob } from '../modules/files/recycle-bin.job';
 import type { JobScheduler } from './scheduler';
 
 /** Every periodic job. A job adds one line here; a second handler under one name stops the app. */
-export function registerJobs(jobs: JobScheduler, _ctx: AppContext): void {
-  void jobs;
+export function registerJobs(jobs: JobScheduler, ctx: AppContext): void {
+  jobs.register(purgeExpiredJob(ctx));
 }

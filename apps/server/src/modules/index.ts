@@ -7,6 +7,7 @@ import { contactRoutes } from './contact/contact.routes';
 import { bulkRoutes } from './files/bulk.routes';
 import { filesRoutes } from './files/files.routes';
 import { foldersRoutes } from './files/folders.routes';
+import { recycleBinRoutes } from './files/recycle-bin.routes';
 import { uploadRoutes } from './files/upload.routes';
 import { healthRoutes } from './health/health.routes';
 import { plansRoutes } from './plans/plans.routes';
@@ -24,5 +25,6 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(filesRoutes(ctx));
   await api.register(foldersRoutes(ctx));
   await api.register(bulkRoutes(ctx));
+  await api.register(recycleBinRoutes(ctx));
   await api.register(uploadRoutes(ctx));
 }

@@ -28,3 +28,11 @@ export const recycleActionBodySchema = z.object({
     .max(1000),
 });
 export type RecycleActionBody = z.infer<typeof recycleActionBodySchema>;
+
+/** Restore, purge and empty: how many files and folders (with everything deleted along) it touched. */
+export const recycleActionReplySchema = z.object({
+  success: z.literal(true),
+  files: z.number().int(),
+  folders: z.number().int(),
+});
+export type RecycleActionReply = z.infer<typeof recycleActionReplySchema>;
