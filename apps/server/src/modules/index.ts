@@ -5,6 +5,7 @@ import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { contactRoutes } from './contact/contact.routes';
 import { bulkRoutes } from './files/bulk.routes';
+import { downloadRoutes } from './files/download.routes';
 import { filesRoutes } from './files/files.routes';
 import { foldersRoutes } from './files/folders.routes';
 import { recycleBinRoutes } from './files/recycle-bin.routes';
@@ -27,4 +28,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(bulkRoutes(ctx));
   await api.register(recycleBinRoutes(ctx));
   await api.register(uploadRoutes(ctx));
+  await api.register(downloadRoutes(ctx));
 }
