@@ -9,6 +9,7 @@ import { downloadRoutes } from './files/download.routes';
 import { filesRoutes } from './files/files.routes';
 import { foldersRoutes } from './files/folders.routes';
 import { recycleBinRoutes } from './files/recycle-bin.routes';
+import { shareRoutes } from './files/share.routes';
 import { uploadRoutes } from './files/upload.routes';
 import { healthRoutes } from './health/health.routes';
 import { plansRoutes } from './plans/plans.routes';
@@ -27,6 +28,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(foldersRoutes(ctx));
   await api.register(bulkRoutes(ctx));
   await api.register(recycleBinRoutes(ctx));
+  await api.register(shareRoutes(ctx));
   await api.register(uploadRoutes(ctx));
   await api.register(downloadRoutes(ctx));
 }

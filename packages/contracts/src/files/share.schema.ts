@@ -37,3 +37,16 @@ export const publicShareReplySchema = z.object({
   expiresAt: z.string().nullable(),
 });
 export type PublicShareReply = z.infer<typeof publicShareReplySchema>;
+
+/** The password, when the link has one (no body at all is fine for a link without one). */
+export const publicShareDownloadBodySchema = z.object({ password: z.string().max(128).optional() }).nullish();
+export const publicShareDownloadReplySchema = z.object({
+  success: z.literal(true),
+  /** Relative URL of the bytes, good for a few minutes: /api/public/shares/{token}/file?t=... */
+  url: z.string(),
+});
+
+export const SHARE_ERRORS = {
+  NOT_FOUND: 'This share link is invalid or has expired',
+  INCORRECT_PASSWORD: 'Incorrect password',
+} as const;
