@@ -40,6 +40,7 @@ const EXPECTED: [string[], AccessRule][] = [
       '/storage/oauth/callback',
       '/enterprise-intelligence',
       '/help',
+      '/s/:token',
     ],
     G.public,
   ],
@@ -122,6 +123,20 @@ describe('route table', () => {
       to: '/settings?tab=billing',
       message: 'Redirecting to Billing Settings...',
     });
+  });
+
+  it('serves the storage pages from their own lazy pages, not the coming-soon page', () => {
+    for (const path of [
+      '/files',
+      '/files-fixed',
+      '/recycle-bin',
+      '/analytics',
+      '/storage/analytics',
+      '/s/:token',
+    ]) {
+      expect(routeForPath(path)?.source.kind).toBe('page');
+    }
+    expect(routeForPath('/files')).toBe(routeForPath('/files-fixed'));
   });
 
   it('names the capability of each page that is still to come', () => {

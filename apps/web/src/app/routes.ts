@@ -7,6 +7,8 @@ const soon = (capability: string, description: string): PageSource => ({
   capability,
   description,
 });
+/** /analytics and /storage/analytics show the same page: one loader, one chunk. */
+const analyticsPage = () => import('../features/analytics/pages/analytics-page');
 const route = (
   id: string,
   paths: readonly string[],
@@ -67,6 +69,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
       'The Stratos merch store',
       'Apparel, accessories and desk gear with a cart and order tracking, priced and fulfilled by our own store.',
     ),
+  ),
+  route(
+    'shared-file',
+    ['/s/:token'],
+    'Shared File',
+    G.public,
+    page(() => import('../features/shares/pages/public-share-page')),
   ),
   route(
     'help',
@@ -399,7 +408,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ['/files', '/files-fixed'],
     'Files',
     G.storageRead,
-    soon('File storage', 'Upload, organise, search, share and download your files and folders.'),
+    page(() => import('../features/files/pages/files-page')),
   ),
   route(
     'files-debug',
@@ -420,22 +429,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ['/recycle-bin'],
     'Recycle Bin',
     G.storageRead,
-    soon('The recycle bin', 'Deleted files wait here so you can restore them, or remove them for good.'),
+    page(() => import('../features/recycle-bin/pages/recycle-bin-page')),
   ),
-  route(
-    'storage-analytics',
-    ['/storage/analytics'],
-    'Storage Analytics',
-    G.storageRead,
-    soon('Storage analytics', 'What takes up your space, by type and over time.'),
-  ),
-  route(
-    'analytics',
-    ['/analytics'],
-    'Analytics',
-    G.storageRead,
-    soon('Analytics', 'Your files, storage and AI use over time, computed from your own data.'),
-  ),
+  route('storage-analytics', ['/storage/analytics'], 'Storage Analytics', G.storageRead, page(analyticsPage)),
+  route('analytics', ['/analytics'], 'Analytics', G.storageRead, page(analyticsPage)),
   route(
     'storage-preferences',
     ['/storage/preferences'],

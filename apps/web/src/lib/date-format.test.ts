@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatLongDate, formatRelative } from './date-format';
+import { formatCompactDate, formatDateTime, formatLongDate, formatRelative } from './date-format';
 
 const now = Date.parse('2025-03-10T12:00:00Z');
 
@@ -26,5 +26,15 @@ describe('absolute formats', () => {
   it('formats in the given locale', () => {
     expect(formatLongDate('2025-03-04T12:00:00Z', 'en-US')).toBe('March 4, 2025');
     expect(formatDateTime('2025-03-04T12:00:00Z', 'en-US')).toMatch(/^Mar 4, 2025/);
+  });
+});
+
+describe('formatCompactDate', () => {
+  it('shows the time today, the day this year and the full date before', () => {
+    const at = new Date(2025, 2, 10, 15, 0).getTime();
+    expect(formatCompactDate(new Date(2025, 2, 10, 9, 5), at, 'en-US')).toMatch(/^9:05/);
+    expect(formatCompactDate(new Date(2025, 0, 4, 9, 5), at, 'en-US')).toBe('Jan 4');
+    expect(formatCompactDate(new Date(2023, 0, 4, 9, 5), at, 'en-US')).toBe('Jan 4, 2023');
+    expect(formatCompactDate('bad', at, 'en-US')).toBe('—');
   });
 });

@@ -44,3 +44,18 @@ export function formatLongDate(value: string | number | Date, locale?: string): 
   if (!d) return '—';
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(d);
 }
+
+/**
+ * A file manager's date column: the time for today ("14:05"), the day and month this year
+ * ("Mar 4"), the full short date otherwise ("Mar 4, 2023").
+ */
+export function formatCompactDate(value: string | number | Date, now: number = Date.now(), locale?: string) {
+  const d = toDate(value);
+  if (!d) return '—';
+  const today = new Date(now);
+  if (d.toDateString() === today.toDateString())
+    return new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(d);
+  if (d.getFullYear() === today.getFullYear())
+    return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' }).format(d);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(d);
+}

@@ -14,7 +14,7 @@ const LINKS: { to: string; title: string; text: string; icon: ReactNode }[] = [
   {
     to: '/files',
     title: 'Files',
-    text: 'Upload and organise your files — coming soon.',
+    text: 'Upload, organise, share and restore your files.',
     icon: <FolderOutlined />,
   },
 ];

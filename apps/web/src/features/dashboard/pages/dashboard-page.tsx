@@ -1,24 +1,52 @@
-import { theme } from 'antd';
-import type { CSSProperties } from 'react';
+import { Alert, Button, Skeleton, theme } from 'antd';
+import { type CSSProperties, useCallback } from 'react';
 import { useMe } from '../../../lib/account/get-me';
+import { errorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth-session';
+import { useDashboard } from '../api/get-dashboard';
 import { AccountSummary } from '../components/account-summary';
+import { AiSummary } from '../components/ai-summary';
 import styles from '../components/dashboard.module.css';
 import { DashboardNotice } from '../components/dashboard-notice';
 import { QuickLinks } from '../components/quick-links';
-import { StorageComingSoon } from '../components/storage-coming-soon';
+import { RecentActivity } from '../components/recent-activity';
+import { StatCards } from '../components/stat-cards';
+import { StorageUsage } from '../components/storage-usage';
 import { WelcomeHeader } from '../components/welcome-header';
+import { useReloadOnEvents } from '../hooks/use-reload-on-events';
+
+function CardSkeleton({ rows = 3 }: { rows?: number }) {
+  const { token } = theme.useToken();
+  return (
+    <div
+      style={{
+        padding: 20,
+        borderRadius: token.borderRadiusLG * 1.5,
+        border: `1px solid ${token.colorBorderSecondary}`,
+        background: token.colorBgContainer,
+      }}
+    >
+      <Skeleton active title={false} paragraph={{ rows }} />
+    </div>
+  );
+}
 
 /**
- * /dashboard and /business-dashboard. The storage statistics arrive with file storage; until then
- * the page welcomes the user, shows their real account facts and the ways onward — no made-up figures.
+ * /dashboard and /business-dashboard: the four stat cards, storage against the quota, recent
+ * activity and the AI summary from one GET /api/dashboard, refreshed every 30 s and whenever files
+ * change (the fileUploaded and cacheInvalidated events).
  */
 export default function DashboardPage() {
   const { token } = theme.useToken();
   const session = useSession();
   const me = useMe();
+  const dashboard = useDashboard();
+  const reload = useCallback(() => void dashboard.refetch(), [dashboard.refetch]);
+  useReloadOnEvents(reload);
   if (session.status !== 'signedIn') return null; // the route guard guarantees a user
-  const onFreePlan = (me.data?.subscriptionPlan ?? 'free') === 'free';
+
+  const data = dashboard.data;
+  const failed = dashboard.isError && !data;
   return (
     <div
       style={
@@ -27,12 +55,47 @@ export default function DashboardPage() {
     >
       <DashboardNotice />
       <WelcomeHeader user={session.user} me={me} />
+      {dashboard.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={`Failed to load dashboard data: ${errorMessage(dashboard.error)}`}
+          action={
+            <Button onClick={reload} loading={dashboard.isFetching}>
+              Retry
+            </Button>
+          }
+          style={{ marginBottom: 24 }}
+        />
+      )}
+      <div className={styles.main} style={{ marginBottom: 24 }}>
+        {data ? (
+          <StatCards stats={data.stats} />
+        ) : failed ? null : (
+          <div
+            aria-busy="true"
+            style={{
+              display: 'grid',
+              gap: 16,
+              gridTemplateColumns: 'repeat(auto-fit, minmax(min(210px, 100%), 1fr))',
+            }}
+          >
+            {[0, 1, 2, 3].map((i) => (
+              <CardSkeleton key={i} rows={2} />
+            ))}
+          </div>
+        )}
+      </div>
       <div className={styles.columns}>
         <div className={styles.main}>
-          <StorageComingSoon onFreePlan={onFreePlan} />
+          {data ? <RecentActivity files={data.recentFiles} /> : failed ? null : <CardSkeleton rows={6} />}
+          <AiSummary analyses={data?.stats.totalAnalyses ?? 0} />
           <QuickLinks />
         </div>
-        <AccountSummary me={me} />
+        <div className={styles.main}>
+          {data ? <StorageUsage stats={data.stats} /> : failed ? null : <CardSkeleton rows={4} />}
+          <AccountSummary me={me} />
+        </div>
       </div>
     </div>
   );

@@ -1,0 +1,89 @@
+import { CheckCircleOutlined, RightOutlined } from '@ant-design/icons';
+import type { FileItem } from '@stratos/contracts/files/file.schema';
+import { Table, type TableColumnsType, Tag, Tooltip, theme } from 'antd';
+import { formatDateTime, formatRelative } from '../../../lib/date-format';
+import { FileIcon } from '../../../lib/file-icon';
+import { friendlyType } from '../../../lib/file-kind';
+import { formatBytes } from '../../../lib/format-bytes';
+import { LinkButton } from '../../../lib/link-button';
+
+/** Part 1 section 9: five of the ten latest files. */
+export const RECENT_SHOWN = 5;
+
+const columns: TableColumnsType<FileItem> = [
+  {
+    title: 'File Name',
+    key: 'name',
+    ellipsis: true,
+    render: (_v, f) => (
+      <span style={{ display: 'inline-flex', alignItems: 'center', gap: 10, minWidth: 0, maxWidth: '100%' }}>
+        <FileIcon mime={f.type} name={f.name} size={28} />
+        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', fontWeight: 500 }} title={f.name}>
+          {f.name}
+        </span>
+      </span>
+    ),
+  },
+  { title: 'Size', key: 'size', width: 96, align: 'right', render: (_v, f) => formatBytes(f.size) },
+  {
+    title: 'Type',
+    key: 'type',
+    width: 140,
+    ellipsis: true,
+    responsive: ['md'],
+    render: (_v, f) => friendlyType(f.type, f.name),
+  },
+  {
+    title: 'Upload Time',
+    key: 'uploadDate',
+    width: 140,
+    render: (_v, f) => <Tooltip title={formatDateTime(f.uploadDate)}>{formatRelative(f.uploadDate)}</Tooltip>,
+  },
+  {
+    title: 'Status',
+    key: 'status',
+    width: 100,
+    responsive: ['sm'],
+    render: () => (
+      <Tag color="success" icon={<CheckCircleOutlined />} style={{ margin: 0 }}>
+        Stored
+      </Tag>
+    ),
+  },
+];
+
+export function RecentActivity({ files }: { files: FileItem[] }) {
+  const { token } = theme.useToken();
+  return (
+    <section
+      aria-labelledby="recent-activity-title"
+      style={{
+        borderRadius: token.borderRadiusLG * 1.5,
+        border: `1px solid ${token.colorBorderSecondary}`,
+        background: token.colorBgContainer,
+        overflow: 'hidden',
+      }}
+    >
+      <div style={{ display: 'flex', alignItems: 'center', padding: '18px 24px 12px' }}>
+        <h2
+          id="recent-activity-title"
+          style={{ flex: 1, fontSize: 16, margin: 0, color: token.colorTextHeading }}
+        >
+          Recent Activity
+        </h2>
+        <LinkButton to="/files" type="link" size="small" style={{ padding: 0 }}>
+          All files <RightOutlined style={{ fontSize: 11 }} />
+        </LinkButton>
+      </div>
+      <Table<FileItem>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={files.slice(0, RECENT_SHOWN)}
+        pagination={false}
+        tableLayout="fixed"
+        locale={{ emptyText: 'No uploads yet. Files you upload will show up here.' }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,196 @@
+import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
+import type { FileSort } from '@stratos/contracts/files/file.schema';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { Checkbox, Spin } from 'antd';
+import { useRef } from 'react';
+import { formatCompactDate } from '../../../lib/date-format';
+import { FileIcon } from '../../../lib/file-icon';
+import { friendlyType } from '../../../lib/file-kind';
+import { formatBytes } from '../../../lib/format-bytes';
+import { useScrollMargin } from '../hooks/use-scroll-margin';
+import { itemKey, itemName } from '../model/browser-item';
+import type { SortState } from '../model/sort';
+import styles from './files.module.css';
+import { ItemMenu } from './item-menu';
+import type { BrowserViewProps } from './list-view';
+import { rowInteraction, stop } from './row-interaction';
+import { useLoadMore } from './use-load-more';
+
+const ROW = 52;
+
+export function detailsColumns(compact: boolean): string {
+  return compact
+    ? '24px minmax(0, 1fr) 72px 36px'
+    : '24px minmax(0, 1fr) minmax(120px, 170px) 96px 120px 40px';
+}
+
+interface DetailsViewProps extends BrowserViewProps {
+  sort: SortState;
+  onSort(field: FileSort): void;
+  /** none, some or all of the loaded items are ticked. */
+  selection: 'none' | 'some' | 'all';
+  onSelectAll(checked: boolean): void;
+  /** Where the column headers stick while the rows scroll under them. */
+  stickyTop: number;
+  /** Rows in the whole listing (for assistive tech: only some are rendered). */
+  rowCount: number;
+}
+
+/**
+ * Details view: a sortable table virtualised against the window. Clicking the active column's
+ * header flips its direction; another column sorts ascending (part 1 section 4).
+ */
+export function DetailsView(props: DetailsViewProps) {
+  const {
+    items,
+    selected,
+    actions,
+    compact,
+    sort,
+    onSort,
+    selection,
+    onSelectAll,
+    stickyTop,
+    rowCount,
+    ...more
+  } = props;
+  const body = useRef<HTMLTableSectionElement>(null);
+  const scrollMargin = useScrollMargin(body);
+  const count = items.length + (more.hasMore ? 1 : 0);
+  const virtualizer = useWindowVirtualizer({ count, estimateSize: () => ROW, overscan: 12, scrollMargin });
+  useLoadMore(virtualizer, count, more);
+  const columns = detailsColumns(compact);
+
+  const header = (field: FileSort, label: string, align: 'left' | 'right' = 'left') => {
+    const active = sort.field === field;
+    return (
+      <th
+        scope="col"
+        aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+        style={{ justifySelf: align === 'right' ? 'end' : 'start', minWidth: 0 }}
+      >
+        <button
+          type="button"
+          className={styles.colButton}
+          data-active={active}
+          data-align={align}
+          onClick={() => onSort(field)}
+        >
+          {label}
+          {active &&
+            (sort.direction === 'asc' ? (
+              <ArrowUpOutlined aria-label="ascending" />
+            ) : (
+              <ArrowDownOutlined aria-label="descending" />
+            ))}
+        </button>
+      </th>
+    );
+  };
+
+  return (
+    <table className={styles.vtable} aria-label="Files and folders" aria-rowcount={rowCount + 1}>
+      <thead style={{ position: 'sticky', top: stickyTop, zIndex: 4, background: 'var(--fm-layout-bg)' }}>
+        <tr className={styles.headerRow} style={{ gridTemplateColumns: columns }} aria-rowindex={1}>
+          <th scope="col">
+            <Checkbox
+              aria-label="Select all"
+              checked={selection === 'all'}
+              indeterminate={selection === 'some'}
+              onChange={(e) => onSelectAll(e.target.checked)}
+            />
+          </th>
+          {header('name', 'Name')}
+          {!compact && header('type', 'Type')}
+          {header('size', 'Size', 'right')}
+          {!compact && header('uploadDate', 'Uploaded', 'right')}
+          <th scope="col" aria-label="Actions" />
+        </tr>
+      </thead>
+      <tbody
+        ref={body}
+        className={styles.surface}
+        style={{
+          position: 'relative',
+          height: virtualizer.getTotalSize(),
+          borderTop: 0,
+          borderTopLeftRadius: 0,
+          borderTopRightRadius: 0,
+          boxSizing: 'content-box',
+        }}
+      >
+        {virtualizer.getVirtualItems().map((v) => {
+          const item = items[v.index];
+          const style = {
+            position: 'absolute' as const,
+            top: 0,
+            left: 0,
+            width: '100%',
+            height: ROW,
+            transform: `translateY(${v.start - scrollMargin}px)`,
+          };
+          if (!item)
+            return (
+              <tr key="more" style={{ ...style, display: 'grid', placeItems: 'center' }}>
+                <td>
+                  <Spin size="small" />
+                </td>
+              </tr>
+            );
+          const key = itemKey(item);
+          const name = itemName(item);
+          const isSelected = selected.has(key);
+          const file = item.kind === 'file' ? item.file : null;
+          const date = file ? file.uploadDate : item.kind === 'folder' ? item.folder.createdAt : '';
+          return (
+            <tr
+              key={key}
+              aria-rowindex={v.index + 2}
+              data-selected={isSelected}
+              className={`${styles.row} ${item.kind === 'folder' ? styles.folderRow : ''}`}
+              style={{
+                ...style,
+                gridTemplateColumns: columns,
+                borderBottomColor: v.index === items.length - 1 ? 'transparent' : undefined,
+              }}
+              {...rowInteraction(item, actions)}
+            >
+              <td>
+                <Checkbox
+                  checked={isSelected}
+                  aria-label={`Select ${name}`}
+                  onClick={stop}
+                  onChange={(e) => actions.toggleSelect(key, (e.nativeEvent as MouseEvent).shiftKey)}
+                />
+              </td>
+              <td style={{ display: 'flex', alignItems: 'center', gap: 12, minWidth: 0 }}>
+                {file ? (
+                  <FileIcon mime={file.type} name={file.name} size={30} />
+                ) : (
+                  <FileIcon folder size={30} />
+                )}
+                <span className={styles.name} title={name}>
+                  {name}
+                </span>
+              </td>
+              {!compact && (
+                <td className={styles.meta}>{file ? friendlyType(file.type, file.name) : 'Folder'}</td>
+              )}
+              <td className={styles.meta} style={{ textAlign: 'right' }}>
+                {file ? formatBytes(file.size, { maxUnit: 'GB' }) : '—'}
+              </td>
+              {!compact && (
+                <td className={styles.meta} style={{ textAlign: 'right' }}>
+                  {formatCompactDate(date)}
+                </td>
+              )}
+              <td>
+                <ItemMenu item={item} selected={isSelected} actions={actions} />
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,207 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { Checkbox, Spin } from 'antd';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { formatCompactDate } from '../../../lib/date-format';
+import { FileIcon } from '../../../lib/file-icon';
+import { formatBytes } from '../../../lib/format-bytes';
+import { useScrollMargin } from '../hooks/use-scroll-margin';
+import {
+  type BrowserItem,
+  type GridRow,
+  gridColumns,
+  gridRows,
+  itemKey,
+  itemName,
+} from '../model/browser-item';
+import styles from './files.module.css';
+import type { ItemActions } from './item-actions';
+import { ItemMenu } from './item-menu';
+import type { BrowserViewProps } from './list-view';
+import { rowInteraction, stop } from './row-interaction';
+import { useLoadMore } from './use-load-more';
+
+const GAP = 12;
+
+function rowHeight(row: GridRow | undefined, compact: boolean): number {
+  if (!row) return 56;
+  if (row.kind === 'heading') return 40;
+  if (row.kind === 'folders') return 56 + GAP;
+  return (compact ? 168 : 196) + GAP;
+}
+
+function useWidth(ref: React.RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    setWidth(el.clientWidth);
+    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [ref]);
+  return width;
+}
+
+function Tick({ item, checked, actions }: { item: BrowserItem; checked: boolean; actions: ItemActions }) {
+  const key = itemKey(item);
+  return (
+    <Checkbox
+      checked={checked}
+      aria-label={`Select ${itemName(item)}`}
+      onClick={stop}
+      onChange={(e) => actions.toggleSelect(key, (e.nativeEvent as MouseEvent).shiftKey)}
+    />
+  );
+}
+
+function FolderTile({
+  item,
+  selected,
+  actions,
+}: {
+  item: BrowserItem;
+  selected: boolean;
+  actions: ItemActions;
+}) {
+  if (item.kind !== 'folder') return null;
+  const name = item.folder.name;
+  return (
+    <div
+      data-selected={selected}
+      className={styles.folderTile}
+      title={name}
+      {...rowInteraction(item, actions)}
+    >
+      <span className={styles.tileLead}>
+        <span className={styles.tileIcon}>
+          <FileIcon folder size={32} />
+        </span>
+        <span className={styles.tileCheck}>
+          <Tick item={item} checked={selected} actions={actions} />
+        </span>
+      </span>
+      <span className={styles.name} style={{ flex: 1 }}>
+        {name}
+      </span>
+      <ItemMenu item={item} selected={selected} actions={actions} size="small" />
+    </div>
+  );
+}
+
+function FileCard({
+  item,
+  selected,
+  actions,
+  compact,
+}: {
+  item: BrowserItem;
+  selected: boolean;
+  actions: ItemActions;
+  compact: boolean;
+}) {
+  if (item.kind !== 'file') return null;
+  const { file } = item;
+  return (
+    <div
+      data-selected={selected}
+      className={styles.card}
+      title={file.name}
+      {...rowInteraction(item, actions)}
+    >
+      <span className={styles.cardCheck}>
+        <Tick item={item} checked={selected} actions={actions} />
+      </span>
+      <div className={styles.preview}>
+        <FileIcon mime={file.type} name={file.name} size={compact ? 56 : 64} style={{ borderRadius: 16 }} />
+      </div>
+      <div className={styles.cardFooter}>
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <div className={styles.name}>{file.name}</div>
+          <div className={styles.meta}>
+            {formatBytes(file.size, { maxUnit: 'GB' })} · {formatCompactDate(file.uploadDate)}
+          </div>
+        </div>
+        <ItemMenu item={item} selected={selected} actions={actions} size="small" />
+      </div>
+    </div>
+  );
+}
+
+/** Grid view: folder tiles, then file cards, in rows virtualised against the window. */
+export function GridView({ items, selected, actions, compact, ...more }: BrowserViewProps) {
+  const ref = useRef<HTMLUListElement>(null);
+  const width = useWidth(ref);
+  const scrollMargin = useScrollMargin(ref);
+  const columns = gridColumns(width, compact ? 140 : 180, GAP);
+  const folderColumns = gridColumns(width, compact ? 150 : 220, GAP);
+  const rows = useMemo(() => gridRows(items, columns, folderColumns), [items, columns, folderColumns]);
+  const count = rows.length + (more.hasMore ? 1 : 0);
+  const virtualizer = useWindowVirtualizer({
+    count,
+    estimateSize: (i) => rowHeight(rows[i], compact),
+    overscan: 4,
+    scrollMargin,
+  });
+  // Row heights depend on the row kinds, which change with the column count.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when the packing changes.
+  useLayoutEffect(() => virtualizer.measure(), [rows, compact, virtualizer]);
+  useLoadMore(virtualizer, count, more, 3);
+  const selecting = selected.size > 0;
+  const cellWidth = (cols: number) => `calc((100% - ${(cols - 1) * GAP}px) / ${cols})`;
+  const cellLeft = (col: number, cols: number) =>
+    `calc(${col} * ((100% - ${(cols - 1) * GAP}px) / ${cols} + ${GAP}px))`;
+  return (
+    <ul
+      ref={ref}
+      aria-label="Files and folders"
+      className={`${styles.vlist} ${selecting ? styles.selecting : ''}`}
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {virtualizer.getVirtualItems().flatMap((v) => {
+        const row = rows[v.index];
+        const y = v.start - scrollMargin;
+        const base = { position: 'absolute' as const, top: 0, transform: `translateY(${y}px)` };
+        if (!row)
+          return (
+            <li
+              key="more"
+              style={{
+                ...base,
+                left: 0,
+                width: '100%',
+                height: v.size,
+                display: 'grid',
+                placeItems: 'center',
+              }}
+            >
+              <Spin size="small" />
+            </li>
+          );
+        if (row.kind === 'heading')
+          return (
+            <li
+              key={`h-${row.label}`}
+              style={{ ...base, left: 0, width: '100%', height: v.size }}
+              className={styles.gridHeading}
+            >
+              {row.label}
+            </li>
+          );
+        const cols = row.kind === 'folders' ? folderColumns : columns;
+        return row.items.map((item, col) => {
+          const key = itemKey(item);
+          const style = { ...base, left: cellLeft(col, cols), width: cellWidth(cols), height: v.size - GAP };
+          return (
+            <li key={key} style={style}>
+              {row.kind === 'folders' ? (
+                <FolderTile item={item} selected={selected.has(key)} actions={actions} />
+              ) : (
+                <FileCard item={item} selected={selected.has(key)} actions={actions} compact={compact} />
+              )}
+            </li>
+          );
+        });
+      })}
+    </ul>
+  );
+}

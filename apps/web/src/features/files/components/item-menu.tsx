@@ -1,0 +1,79 @@
+import {
+  CheckSquareOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  FolderOpenOutlined,
+  MinusSquareOutlined,
+  MoreOutlined,
+  ShareAltOutlined,
+  SwapOutlined,
+} from '@ant-design/icons';
+import { Button, Dropdown, type MenuProps } from 'antd';
+import { type BrowserItem, itemKey, itemName } from '../model/browser-item';
+import type { ItemActions } from './item-actions';
+import { stop } from './row-interaction';
+
+interface ItemMenuProps {
+  item: BrowserItem;
+  selected: boolean;
+  actions: ItemActions;
+  size?: 'small' | 'middle';
+}
+
+/** The "⋯" menu of a file (download, share, rename, move, delete) or a folder (open, rename, move, delete). */
+export function ItemMenu({ item, selected, actions, size = 'middle' }: ItemMenuProps) {
+  const select = {
+    key: 'select',
+    icon: selected ? <MinusSquareOutlined /> : <CheckSquareOutlined />,
+    label: selected ? 'Deselect' : 'Select',
+  };
+  const items: MenuProps['items'] =
+    item.kind === 'file'
+      ? [
+          { key: 'download', icon: <DownloadOutlined />, label: 'Download' },
+          { key: 'share', icon: <ShareAltOutlined />, label: 'Share' },
+          { type: 'divider' },
+          { key: 'rename', icon: <EditOutlined />, label: 'Rename' },
+          { key: 'move', icon: <SwapOutlined />, label: 'Move' },
+          select,
+          { type: 'divider' },
+          { key: 'delete', icon: <DeleteOutlined />, label: 'Delete', danger: true },
+        ]
+      : [
+          { key: 'open', icon: <FolderOpenOutlined />, label: 'Open' },
+          { type: 'divider' },
+          { key: 'rename', icon: <EditOutlined />, label: 'Rename' },
+          { key: 'move', icon: <SwapOutlined />, label: 'Move' },
+          select,
+          { type: 'divider' },
+          { key: 'delete', icon: <DeleteOutlined />, label: 'Delete', danger: true },
+        ];
+  const onClick: MenuProps['onClick'] = ({ key, domEvent }) => {
+    domEvent.stopPropagation();
+    if (key === 'open' && item.kind === 'folder') actions.openFolder(item.folder);
+    if (key === 'download' && item.kind === 'file') actions.download(item.file);
+    if (key === 'share' && item.kind === 'file') actions.share(item.file);
+    if (key === 'rename') actions.rename(item);
+    if (key === 'move') actions.move(item);
+    if (key === 'delete') actions.remove(item);
+    if (key === 'select') actions.toggleSelect(itemKey(item));
+  };
+  // Events of the menu (rendered in a portal) still bubble through React to the row: stop them here.
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: only stops events from reaching the row.
+    <span onClick={stop} onDoubleClick={stop} onKeyDown={stop} style={{ display: 'inline-flex' }}>
+      <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+        <Button
+          type="text"
+          size={size}
+          shape="circle"
+          icon={<MoreOutlined style={{ fontSize: 18 }} />}
+          aria-label={`Actions for ${itemName(item)}`}
+          onClick={(e) => e.stopPropagation()}
+          onDoubleClick={(e) => e.stopPropagation()}
+        />
+      </Dropdown>
+    </span>
+  );
+}

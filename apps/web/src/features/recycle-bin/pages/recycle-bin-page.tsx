@@ -1,0 +1,281 @@
+import { ClearOutlined, DeleteOutlined, FolderOpenOutlined, UndoOutlined } from '@ant-design/icons';
+import type { RecycleItem } from '@stratos/contracts/files/recycle-bin.schema';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Flex,
+  Grid,
+  Skeleton,
+  Table,
+  type TableColumnsType,
+  Tooltip,
+  theme,
+} from 'antd';
+import { useMemo, useState } from 'react';
+import { errorMessage } from '../../../lib/api-error';
+import { formatDateTime, formatLongDate, formatRelative } from '../../../lib/date-format';
+import { FileIcon } from '../../../lib/file-icon';
+import { formatBytes } from '../../../lib/format-bytes';
+import { LinkButton } from '../../../lib/link-button';
+import { PageHeader } from '../../../lib/page-header';
+import { storageChanged } from '../../../lib/storage-events';
+import { emptyRecycleBin, purgeItems, restoreItems, useRecycleBin } from '../api/recycle-bin';
+import { RecycleEmpty } from '../components/recycle-empty';
+
+const keyOf = (i: Pick<RecycleItem, 'id' | 'kind'>) => `${i.kind}:${i.id}`;
+const ref = (i: RecycleItem) => ({ id: i.id, kind: i.kind });
+const plural = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
+
+/** "in 29 days" until the purge, "today" on the day. */
+function purgeIn(purgeAt: string): string {
+  const ms = Date.parse(purgeAt) - Date.now();
+  if (Number.isNaN(ms)) return '—';
+  if (ms < 24 * 3600 * 1000) return 'today';
+  return formatRelative(purgeAt);
+}
+
+/** /recycle-bin: deleted items wait here until their purge date; restore or delete them for good. */
+export default function RecycleBinPage() {
+  const { token } = theme.useToken();
+  const compact = Grid.useBreakpoint().md === false;
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const bin = useRecycleBin();
+  const [selectedKeys, setSelectedKeys] = useState<string[]>([]);
+  const items = bin.data?.items ?? [];
+  const retention = bin.data?.retentionDays ?? 30;
+  const byKey = useMemo(() => new Map(items.map((i) => [keyOf(i), i])), [items]);
+  const selected = selectedKeys.map((k) => byKey.get(k)).filter((i): i is RecycleItem => Boolean(i));
+
+  const done = (text: string) => {
+    setSelectedKeys([]);
+    storageChanged(queryClient);
+    message.success(text);
+  };
+  const restore = useMutation({
+    mutationFn: (list: RecycleItem[]) => restoreItems(list.map(ref)),
+    onSuccess: (_r, list) =>
+      done(list.length === 1 ? `Restored “${list[0]?.name}”` : `Restored ${plural(list.length, 'item')}`),
+    onError: (err) => message.error(errorMessage(err)),
+  });
+
+  const purge = (list: RecycleItem[]) =>
+    modal.confirm({
+      title:
+        list.length === 1
+          ? `Delete ${list[0]?.name} forever?`
+          : `Delete ${plural(list.length, 'item')} forever?`,
+      content: 'This cannot be undone.',
+      okText: 'Delete forever',
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await purgeItems(list.map(ref));
+          done(
+            list.length === 1
+              ? `Deleted “${list[0]?.name}” forever`
+              : `Deleted ${plural(list.length, 'item')} forever`,
+          );
+        } catch (err) {
+          message.error(errorMessage(err));
+        }
+      },
+    });
+
+  const empty = () =>
+    modal.confirm({
+      title: 'Empty the recycle bin?',
+      content: `All ${plural(items.length, 'item')} will be deleted forever. This cannot be undone.`,
+      okText: 'Empty bin',
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await emptyRecycleBin();
+          done('The recycle bin is empty');
+        } catch (err) {
+          message.error(errorMessage(err));
+        }
+      },
+    });
+
+  const meta = (i: RecycleItem) => (
+    <span style={{ color: token.colorTextSecondary, fontSize: 13 }}>
+      {compact
+        ? `${formatBytes(i.size)} · deleted ${formatRelative(i.deletedAt)} · removed ${purgeIn(i.purgeAt)}`
+        : `From ${i.originalPath}`}
+    </span>
+  );
+
+  const columns: TableColumnsType<RecycleItem> = [
+    {
+      title: 'Name',
+      key: 'name',
+      render: (_v, i) => (
+        <Flex gap={12} align="center" style={{ minWidth: 0 }}>
+          {i.kind === 'folder' ? (
+            <FileIcon folder size={32} />
+          ) : (
+            <FileIcon mime={i.type ?? ''} name={i.name} size={32} />
+          )}
+          <div style={{ minWidth: 0 }}>
+            <div
+              style={{ fontWeight: 500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+              title={i.name}
+            >
+              {i.name}
+            </div>
+            {meta(i)}
+          </div>
+        </Flex>
+      ),
+    },
+    ...(compact
+      ? []
+      : ([
+          {
+            title: 'Size',
+            key: 'size',
+            align: 'right',
+            width: 110,
+            render: (_v, i) => formatBytes(i.size),
+          },
+          {
+            title: 'Deleted',
+            key: 'deleted',
+            width: 150,
+            render: (_v, i) => (
+              <Tooltip title={formatDateTime(i.deletedAt)}>{formatRelative(i.deletedAt)}</Tooltip>
+            ),
+          },
+          {
+            title: 'Deleted forever',
+            key: 'purge',
+            width: 170,
+            render: (_v, i) => <Tooltip title={formatLongDate(i.purgeAt)}>{purgeIn(i.purgeAt)}</Tooltip>,
+          },
+        ] satisfies TableColumnsType<RecycleItem>)),
+    {
+      title: '',
+      key: 'actions',
+      onHeaderCell: () => ({ 'aria-label': 'Actions' }) as React.HTMLAttributes<HTMLElement>,
+      align: 'right',
+      width: compact ? 96 : 230,
+      render: (_v, i) => (
+        <Flex gap={8} justify="flex-end">
+          <Tooltip title={compact ? 'Restore' : undefined}>
+            <Button
+              icon={<UndoOutlined />}
+              aria-label={`Restore ${i.name}`}
+              loading={restore.isPending && restore.variables?.[0]?.id === i.id}
+              onClick={() => restore.mutate([i])}
+            >
+              {compact ? null : 'Restore'}
+            </Button>
+          </Tooltip>
+          <Tooltip title={compact ? 'Delete forever' : undefined}>
+            <Button
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={`Delete ${i.name} forever`}
+              onClick={() => purge([i])}
+            >
+              {compact ? null : 'Delete forever'}
+            </Button>
+          </Tooltip>
+        </Flex>
+      ),
+    },
+  ];
+
+  let body: React.ReactNode;
+  if (bin.isPending)
+    body = (
+      <Card>
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </Card>
+    );
+  else if (bin.isError)
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        title="We couldn't load the recycle bin"
+        description={errorMessage(bin.error)}
+        action={<Button onClick={() => void bin.refetch()}>Retry</Button>}
+      />
+    );
+  else if (items.length === 0) body = <RecycleEmpty retentionDays={retention} />;
+  else
+    body = (
+      <>
+        {selected.length > 0 && (
+          <Flex
+            role="toolbar"
+            aria-label="Selection"
+            gap={8}
+            align="center"
+            wrap
+            style={{
+              padding: '8px 8px 8px 16px',
+              marginBottom: 12,
+              borderRadius: 12,
+              background: token.colorPrimaryBgHover,
+            }}
+          >
+            <strong style={{ flex: 1 }}>{selected.length} selected</strong>
+            <Button
+              icon={<UndoOutlined />}
+              loading={restore.isPending}
+              onClick={() => restore.mutate(selected)}
+            >
+              Restore
+            </Button>
+            <Button danger icon={<DeleteOutlined />} onClick={() => purge(selected)}>
+              {compact ? 'Delete' : 'Delete forever'}
+            </Button>
+          </Flex>
+        )}
+        <Table<RecycleItem>
+          rowKey={keyOf}
+          columns={columns}
+          dataSource={items}
+          rowSelection={{
+            selectedRowKeys: selectedKeys,
+            onChange: (keys) => setSelectedKeys(keys as string[]),
+          }}
+          pagination={items.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
+          tableLayout="fixed"
+          style={{ border: `1px solid ${token.colorBorderSecondary}`, borderRadius: 12, overflow: 'hidden' }}
+        />
+      </>
+    );
+
+  return (
+    <>
+      <PageHeader
+        title="Recycle Bin"
+        description={`Deleted files are kept for ${retention} days, then deleted forever.`}
+        extra={
+          <>
+            <LinkButton to="/files" icon={<FolderOpenOutlined />} size="large">
+              My Files
+            </LinkButton>
+            <Button
+              danger
+              size="large"
+              icon={<ClearOutlined />}
+              disabled={items.length === 0}
+              onClick={empty}
+            >
+              Empty bin
+            </Button>
+          </>
+        }
+      />
+      {body}
+    </>
+  );
+}
