@@ -5,11 +5,13 @@ import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { contactRoutes } from './contact/contact.routes';
 import { bulkRoutes } from './files/bulk.routes';
+import { dashboardRoutes } from './files/dashboard.routes';
 import { downloadRoutes } from './files/download.routes';
 import { filesRoutes } from './files/files.routes';
 import { foldersRoutes } from './files/folders.routes';
 import { recycleBinRoutes } from './files/recycle-bin.routes';
 import { shareRoutes } from './files/share.routes';
+import { statsRoutes } from './files/stats.routes';
 import { uploadRoutes } from './files/upload.routes';
 import { healthRoutes } from './health/health.routes';
 import { plansRoutes } from './plans/plans.routes';
@@ -29,6 +31,8 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(bulkRoutes(ctx));
   await api.register(recycleBinRoutes(ctx));
   await api.register(shareRoutes(ctx));
+  await api.register(statsRoutes(ctx));
+  await api.register(dashboardRoutes(ctx));
   await api.register(uploadRoutes(ctx));
   await api.register(downloadRoutes(ctx));
 }
