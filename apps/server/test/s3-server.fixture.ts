@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
+import { startS3StandIn } from './s3-standin';
 
 export interface TestS3Server {
   /** Environment for createTestApp: STORAGE_DRIVER=s3 against this server. */
@@ -19,12 +20,18 @@ export interface TestS3Server {
 }
 
 /**
- * A local S3-protocol server (s3rver) on a free port with a fresh bucket, for the S3 driver's
- * tests: the AWS SDK speaks real HTTP to it (multipart upload, copy, ranged get, list).
+ * A local S3-protocol server on a free port with a fresh bucket: the AWS SDK speaks real HTTP
+ * to it (multipart upload, copy, ranged get, list). `s3rver` by default; `standin` is our
+ * minimal in-memory server (test/s3-standin.ts), for @tus/s3-store, which needs ListParts and
+ * ListMultipartUploads that s3rver lacks.
  */
-export async function startTestS3(): Promise<TestS3Server> {
+export async function startTestS3(kind: 's3rver' | 'standin' = 's3rver'): Promise<TestS3Server> {
   // The SDK warns once per process that it will need Node 22 from 2027; the tests run on 20.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  if (kind === 'standin') {
+    const standIn = await startS3StandIn();
+    return describeServer(standIn.bucket, standIn.endpoint, () => standIn.close());
+  }
   const directory = mkdtempSync(path.join(tmpdir(), 'stratos-s3-'));
   const bucket = `stratos-${randomBytes(4).toString('hex')}`;
   const server = new S3rver({
@@ -35,10 +42,17 @@ export async function startTestS3(): Promise<TestS3Server> {
     configureBuckets: [{ name: bucket }],
   });
   const { port } = await server.run();
+  return describeServer(bucket, `http://127.0.0.1:${port}`, async () => {
+    await server.close();
+    rmSync(directory, { recursive: true, force: true });
+  });
+}
+
+function describeServer(bucket: string, endpoint: string, close: () => Promise<void>): TestS3Server {
   const options = {
     bucket,
     region: 'us-east-1',
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint,
     accessKeyId: 'S3RVER',
     secretAccessKey: 'S3RVER',
     forcePathStyle: true,
@@ -54,9 +68,6 @@ export async function startTestS3(): Promise<TestS3Server> {
       S3_SECRET_ACCESS_KEY: options.secretAccessKey,
       S3_FORCE_PATH_STYLE: 'true',
     },
-    close: async () => {
-      await server.close();
-      rmSync(directory, { recursive: true, force: true });
-    },
+    close,
   };
 }

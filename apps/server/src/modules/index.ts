@@ -12,6 +12,7 @@ import { foldersRoutes } from './files/folders.routes';
 import { recycleBinRoutes } from './files/recycle-bin.routes';
 import { shareRoutes } from './files/share.routes';
 import { statsRoutes } from './files/stats.routes';
+import { tusRoutes } from './files/tus.routes';
 import { uploadRoutes } from './files/upload.routes';
 import { healthRoutes } from './health/health.routes';
 import { plansRoutes } from './plans/plans.routes';
@@ -35,4 +36,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(dashboardRoutes(ctx));
   await api.register(uploadRoutes(ctx));
   await api.register(downloadRoutes(ctx));
+  await api.register(tusRoutes(ctx));
 }

@@ -13,6 +13,8 @@ import { ObjectNotFoundError, type StorageDriver } from './storage-driver';
 interface Harness {
   driver: StorageDriver;
   close(): Promise<void>;
+  /** s3rver reads 'bytes=0-0' as 'bytes=0-' (real S3 does not); the driver refuses such a reply. */
+  quirkyFirstByteRange?: boolean;
 }
 
 const drivers: [string, () => Promise<Harness>][] = [
@@ -31,6 +33,17 @@ const drivers: [string, () => Promise<Harness>][] = [
     's3',
     async () => {
       const s3: TestS3Server = await startTestS3();
+      return {
+        driver: new S3StorageDriver({ ...s3.options, partSize: 5 * 1024 * 1024 }),
+        close: () => s3.close(),
+        quirkyFirstByteRange: true,
+      };
+    },
+  ],
+  [
+    's3 (stand-in server)',
+    async () => {
+      const s3: TestS3Server = await startTestS3('standin');
       return {
         driver: new S3StorageDriver({ ...s3.options, partSize: 5 * 1024 * 1024 }),
         close: () => s3.close(),
@@ -105,8 +118,7 @@ describe.each(drivers)('%s storage driver', (_name, make) => {
     const key = newKey();
     await h.driver.putTemp(temp, Readable.from([data]));
     await h.driver.commit(temp, key);
-    // s3rver reads 'bytes=0-0' as 'bytes=0-' (real S3 does not); the driver refuses such a reply.
-    if (h.driver.backend === 'local') {
+    if (!h.quirkyFirstByteRange) {
       expect((await buffer(await h.driver.get(key, { start: 0, end: 0 }))).toString()).toBe('0');
     }
     expect((await buffer(await h.driver.get(key, { start: 0, end: 1 }))).toString()).toBe('01');

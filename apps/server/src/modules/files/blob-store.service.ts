@@ -1,6 +1,9 @@
 import { createHash, type Hash, randomUUID } from 'node:crypto';
-import { type Readable, Transform, type TransformCallback } from 'node:stream';
+import { createReadStream } from 'node:fs';
+import { type Readable, Transform, type TransformCallback, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Db } from '../../db/client';
+import { LocalStorageDriver } from '../../storage/local.driver';
 import type { StorageDriver } from '../../storage/storage-driver';
 import { BlobsRepository } from './blobs.repository';
 
@@ -100,6 +103,30 @@ export class BlobStore {
       await this.deleteQuietly(tempKey);
       throw failure ?? err;
     }
+  }
+
+  /**
+   * Takes a complete file already on the storage's disk (a finished resumable upload) as a
+   * temporary object without copying it: hashed by reading it once, then renamed into place.
+   * Only the local driver can do this; returns null otherwise.
+   */
+  async adoptFile(filePath: string, maxBytes?: number): Promise<TempObject | null> {
+    if (!(this.storage instanceof LocalStorageDriver)) return null;
+    const hashing = new HashingStream(maxBytes);
+    await pipeline(
+      createReadStream(filePath, { highWaterMark: 1024 * 1024 }),
+      hashing,
+      new Writable({
+        write: (_chunk, _enc, cb) => cb(),
+      }),
+    );
+    const tempKey = randomUUID();
+    const { size } = await this.storage.adoptTemp(tempKey, filePath);
+    if (size !== hashing.bytes) {
+      await this.deleteQuietly(tempKey);
+      throw new Error(`adopted ${size} bytes, hashed ${hashing.bytes}`);
+    }
+    return { tempKey, size, sha256: hashing.hash.digest('hex') };
   }
 
   /** Drops a temporary object that will not be committed. */

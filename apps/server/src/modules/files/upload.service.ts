@@ -115,6 +115,20 @@ export class UploadService {
     return { file: toFileItem(row, path), deduplicated: blob.deduplicated };
   }
 
+  /** A complete file on the storage's own disk taken over without copying (local driver; else null). */
+  async adoptFile(filePath: string, maxBytes: number): Promise<TempObject | null> {
+    try {
+      return await this.deps.blobs.adoptFile(filePath, maxBytes);
+    } catch (err) {
+      if (err instanceof StreamTooLargeError) throw fileTooLarge(maxBytes);
+      throw err;
+    }
+  }
+
+  releaseReservation(reservation: Reservation): Promise<void> {
+    return this.deps.quota.release(reservation);
+  }
+
   /** After a failure: the reservation back, the temporary bytes gone. */
   async abandon(reservation: Reservation | null, temp?: TempObject | null): Promise<void> {
     await Promise.all([

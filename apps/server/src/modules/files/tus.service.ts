@@ -1,0 +1,306 @@
+import { randomBytes } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { FILE_ERRORS, FILE_ID_HEADER, TUS_ENDPOINT } from '@stratos/contracts/files/upload.schema';
+import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
+import { type DataStore, EVENTS, Server, type Upload } from '@tus/server';
+import { z } from 'zod';
+import type { StorageConfig } from '../../config';
+import { AppError } from '../../lib/app-error';
+import type { AuthUser } from '../../plugins/auth-guard';
+import { s3ClientConfig } from '../../storage/s3.driver';
+import type { TempObject } from './blob-store.service';
+import type { Reservation } from './quota.service';
+import type { UploadService } from './upload.service';
+
+/** Unfinished resumable uploads expire after a day; their quota reservation goes with them. */
+export const TUS_EXPIRY_MS = 24 * 60 * 60 * 1000;
+/** Upload ids in URLs: 32 hex characters (tus' default naming). */
+const UPLOAD_ID = /^[0-9a-f]{32}$/;
+/** S3: partial uploads live under this prefix of the bucket. */
+const S3_TUS_PREFIX = 'tus/';
+
+/** Metadata keys the server sets on an upload; a client cannot choose them. */
+const OWNER = 'stratos-owner';
+const RESERVED = 'stratos-reserved';
+
+type TusError = { status_code: number; body: string };
+type TusRequest = Parameters<NonNullable<ConstructorParameters<typeof Server>[0]['onIncomingRequest']>>[0];
+
+const errorBody = (code: string, message: string) =>
+  JSON.stringify({ success: false, error: { code, message } });
+const tusError = (status: number, code: string, message: string): TusError => ({
+  status_code: status,
+  body: errorBody(code, message),
+});
+const uploadNotFound = () => tusError(404, 'NOT_FOUND', 'Upload not found');
+
+interface Logger {
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/**
+ * Resumable uploads (tus 1.0): the tus server stores the bytes of an upload in progress (on disk
+ * under STORAGE_DIR/tus, or in the S3 bucket under tus/), and when the last byte arrives the
+ * upload goes through the same hashing and commit as a multipart upload. The quota is reserved
+ * when the upload is created. Every request needs the creator's bearer token (checked by the
+ * route); another user's upload answers 404.
+ */
+export class TusUploads {
+  readonly server: Server;
+  readonly store: DataStore;
+  private readonly prefix: string;
+  /** The signed-in user of each request in flight, set by the route before tus sees it. */
+  private readonly users = new WeakMap<IncomingMessage, AuthUser>();
+  /** Reservations of uploads being terminated, released once the termination went through. */
+  private readonly terminating = new WeakMap<IncomingMessage, Reservation>();
+
+  constructor(
+    private readonly uploads: UploadService,
+    storage: StorageConfig,
+    private readonly log: Logger,
+  ) {
+    if (storage.driver === 's3' && storage.s3) {
+      this.store = new S3Store({
+        partSize: 8 * 1024 * 1024,
+        maxConcurrentPartUploads: 4,
+        s3ClientConfig: { ...s3ClientConfig(storage.s3), bucket: storage.s3.bucket },
+      });
+      this.prefix = S3_TUS_PREFIX;
+    } else {
+      // No tus-level expiry: sweepExpired removes stale uploads (and releases their reservations),
+      // and a finished upload's bytes leave the store before tus would look at them again.
+      this.store = new FileStore({ directory: path.join(storage.dir, 'tus') });
+      this.prefix = '';
+    }
+    this.server = new Server({
+      path: TUS_ENDPOINT,
+      datastore: this.store,
+      relativeLocation: true,
+      exposedHeaders: [FILE_ID_HEADER],
+      maxSize: () => this.uploads.maxUploadBytes(),
+      namingFunction: () => `${this.prefix}${randomHex()}`,
+      generateUrl: (_req, { path: base, id }) => `${base}/${id.slice(this.prefix.length)}`,
+      getFileIdFromRequest: (_req, lastPath) =>
+        lastPath && UPLOAD_ID.test(lastPath) ? `${this.prefix}${lastPath}` : undefined,
+      onIncomingRequest: (req, id) => this.authorize(req, id),
+      onUploadCreate: (req, upload) => this.create(req, upload),
+      onUploadFinish: (req, upload) => this.finish(req, upload),
+      onResponseError: (_req, err) => this.mapError(err),
+    });
+    this.server.on(EVENTS.POST_TERMINATE, (req) => {
+      const node = nodeRequest(req);
+      const reservation = node && this.terminating.get(node);
+      if (reservation) {
+        this.uploads
+          .releaseReservation(reservation)
+          .catch((err) => this.log.error({ err }, 'tus: release failed'));
+      }
+    });
+  }
+
+  /** Hands a request to tus on behalf of `user`. */
+  handle(
+    req: IncomingMessage,
+    res: import('node:http').ServerResponse,
+    user: AuthUser | null,
+  ): Promise<void> {
+    if (user) this.users.set(req, user);
+    return this.server.handle(req, res);
+  }
+
+  private userOf(req: TusRequest): AuthUser {
+    const node = nodeRequest(req);
+    const user = node && this.users.get(node);
+    if (!user) throw tusError(401, 'UNAUTHENTICATED', 'User not authenticated');
+    return user;
+  }
+
+  /** Every request but creation: the upload must be the caller's. */
+  private async authorize(req: TusRequest, id: string): Promise<void> {
+    const user = this.userOf(req);
+    if (req.method === 'POST') return;
+    let upload: Upload;
+    try {
+      upload = await this.store.getUpload(id);
+    } catch {
+      throw uploadNotFound();
+    }
+    if (upload.metadata?.[OWNER] !== user.id) throw uploadNotFound();
+    if (req.method === 'DELETE') {
+      const node = nodeRequest(req);
+      if (node) this.terminating.set(node, reservationOf(upload));
+    }
+  }
+
+  /** Creation: checks the metadata and folder, reserves the quota for the whole upload. */
+  private async create(req: TusRequest, upload: Upload): Promise<{ metadata: Record<string, string> }> {
+    const user = this.userOf(req);
+    const meta = metadataSchema.safeParse(upload.metadata ?? {});
+    if (!meta.success) throw tusError(400, 'VALIDATION_ERROR', FILE_ERRORS.INVALID_METADATA);
+    await this.uploads.assertFolder(user.id, meta.data.folderId);
+    const bytes = upload.size ?? (await this.uploads.maxUploadBytes());
+    const reservation = await this.uploads.reserve(user.id, bytes);
+    const metadata: Record<string, string> = { filename: meta.data.filename ?? '' };
+    if (meta.data.filetype) metadata.filetype = meta.data.filetype;
+    if (meta.data.folderId) metadata.folderId = meta.data.folderId;
+    metadata[OWNER] = user.id;
+    metadata[RESERVED] = String(reservation.bytes);
+    return { metadata };
+  }
+
+  /**
+   * The last byte arrived: hash and commit through the upload service, then drop the tus copy.
+   * The reply carries the new file's id in X-File-Id and the upload reply as JSON.
+   */
+  private async finish(
+    req: TusRequest,
+    upload: Upload,
+  ): Promise<{ status_code?: number; headers?: Record<string, string>; body?: string }> {
+    const reservation = reservationOf(upload);
+    const meta = upload.metadata ?? {};
+    let temp: TempObject | null = null;
+    try {
+      const maxBytes = Math.max(upload.size ?? 0, await this.uploads.maxUploadBytes());
+      temp = await this.takeBytes(upload.id, maxBytes);
+      const result = await this.uploads.commit({
+        userId: reservation.userId,
+        temp,
+        name: meta.filename ?? '',
+        mimeType: meta.filetype,
+        folderId: meta.folderId || null,
+        reservation,
+      });
+      temp = null;
+      await this.dropUpload(upload.id);
+      const body = JSON.stringify({ success: true, file: result.file, deduplicated: result.deduplicated });
+      return {
+        // A PATCH answers 204 by the protocol; 200 lets it carry the JSON (clients accept any 2xx).
+        // A creation that carried all the bytes keeps its 201.
+        ...(req.method === 'PATCH' ? { status_code: 200 } : {}),
+        headers: { [FILE_ID_HEADER]: result.file.id, 'Content-Type': 'application/json' },
+        body,
+      };
+    } catch (err) {
+      // Nothing half-done stays: the reservation goes back and the upload is dropped, so the
+      // client starts over rather than resuming an upload that cannot complete.
+      await this.uploads.abandon(reservation, temp);
+      await this.dropUpload(upload.id);
+      throw err;
+    }
+  }
+
+  /** The finished upload's bytes as a temporary object: renamed in place on local disk, else streamed. */
+  private async takeBytes(id: string, maxBytes: number): Promise<TempObject> {
+    if (this.store instanceof FileStore) {
+      const adopted = await this.uploads
+        .adoptFile(path.join(this.store.directory, id), maxBytes)
+        .catch((err) => {
+          if ((err as NodeJS.ErrnoException).code === 'EXDEV') return null;
+          throw err;
+        });
+      if (adopted) return adopted;
+    }
+    const source = (await (this.store as unknown as { read(id: string): Promise<Readable> | Readable }).read(
+      id,
+    )) as Readable;
+    return this.uploads.receive(source, maxBytes);
+  }
+
+  /** Deletes what tus kept of an upload (bytes and info); missing parts are fine. */
+  private async dropUpload(id: string): Promise<void> {
+    try {
+      if (this.store instanceof S3Store) {
+        const s3 = this.store as unknown as { client: import('@aws-sdk/client-s3').S3; bucket: string };
+        for (const Key of [id, `${id}.info`, `${id}.part`]) {
+          await s3.client.deleteObject({ Bucket: s3.bucket, Key }).catch(() => {});
+        }
+        (this.store as unknown as { clearCache?: (id: string) => void }).clearCache?.(id);
+      } else if (this.store instanceof FileStore) {
+        const store = this.store;
+        // The bytes may already be gone (renamed into the blob store): then only the info remains.
+        await store.remove(id).catch(() => store.configstore.delete(id));
+      }
+    } catch (err) {
+      this.log.warn({ err, id }, 'tus: could not remove an upload');
+    }
+  }
+
+  /**
+   * Unfinished uploads past their expiry: reservation back, bytes gone. Run at start and hourly.
+   * Returns how many were removed.
+   */
+  async sweepExpired(now = Date.now()): Promise<number> {
+    let removed = 0;
+    for (const id of await this.listUploadIds()) {
+      let upload: Upload;
+      try {
+        upload = await this.store.getUpload(id);
+      } catch {
+        continue;
+      }
+      const created = upload.creation_date ? new Date(upload.creation_date).getTime() : now;
+      if (created + TUS_EXPIRY_MS > now) continue;
+      if (upload.metadata?.[OWNER]) await this.uploads.releaseReservation(reservationOf(upload));
+      if (this.store instanceof S3Store) await this.store.remove(id).catch(() => {});
+      await this.dropUpload(id);
+      removed += 1;
+    }
+    return removed;
+  }
+
+  private async listUploadIds(): Promise<string[]> {
+    if (this.store instanceof FileStore) {
+      const names = await readdir(this.store.directory).catch(() => [] as string[]);
+      return names.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -'.json'.length));
+    }
+    const s3 = this.store as unknown as { client: import('@aws-sdk/client-s3').S3; bucket: string };
+    const ids: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await s3.client.send(
+        new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: this.prefix, ContinuationToken: token }),
+      );
+      for (const o of page.Contents ?? [])
+        if (o.Key?.endsWith('.info')) ids.push(o.Key.slice(0, -'.info'.length));
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return ids;
+  }
+
+  private mapError(err: Error | TusError): TusError | undefined {
+    if (err instanceof AppError) {
+      return { status_code: err.statusCode, body: errorBody(err.code, err.message) };
+    }
+    if ('status_code' in err) return undefined;
+    this.log.error({ err }, 'tus upload failed');
+    return tusError(500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.');
+  }
+}
+
+const metadataSchema = z.object({
+  filename: z.string().max(1024).nullish(),
+  filetype: z.string().max(255).nullish(),
+  folderId: z.union([z.uuid(), z.literal('')]).nullish(),
+});
+
+function reservationOf(upload: Upload): Reservation {
+  return {
+    userId: upload.metadata?.[OWNER] ?? '',
+    bytes: Number(upload.metadata?.[RESERVED] ?? 0) || 0,
+    settled: false,
+  };
+}
+
+function nodeRequest(req: unknown): IncomingMessage | undefined {
+  return (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+}
+
+function randomHex(): string {
+  return randomBytes(16).toString('hex');
+}
