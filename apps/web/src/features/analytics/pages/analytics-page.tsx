@@ -10,6 +10,8 @@ import { useAnalytics } from '../api/get-analytics';
 import { FileTypesCard } from '../components/file-types-card';
 import { StorageOverTimeCard } from '../components/storage-over-time-card';
 
+const plural = (n: number, one: string) => `${n.toLocaleString()} ${n === 1 ? one : `${one}s`}`;
+
 function Stat({
   icon,
   label,
@@ -129,7 +131,12 @@ export default function AnalyticsPage() {
       {header}
       <Row gutter={[16, 16]}>
         <Col xs={24} md={8}>
-          <Stat icon={<FileOutlined />} label="Total files" value={data.totalFiles.toLocaleString()} />
+          <Stat
+            icon={<FileOutlined />}
+            label="Total files"
+            value={data.totalFiles.toLocaleString()}
+            hint={`Across ${plural(Object.values(data.fileTypes).filter((t) => t.count > 0).length, 'file type')}`}
+          />
         </Col>
         <Col xs={24} md={8}>
           <Stat
@@ -144,7 +151,7 @@ export default function AnalyticsPage() {
             icon={<PieChartOutlined />}
             label="Largest type"
             value={top ? CATEGORY_LABEL[asCategory(top[0])] : '—'}
-            hint={top ? `${formatBytes(top[1].size)} in ${top[1].count.toLocaleString()} files` : undefined}
+            hint={top ? `${formatBytes(top[1].size)} in ${plural(top[1].count, 'file')}` : undefined}
           />
         </Col>
         <Col xs={24} lg={10}>

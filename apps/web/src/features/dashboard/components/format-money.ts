@@ -1,11 +1,13 @@
+/** "$1.23", "<$0.01" for a sliver, "$0.00" for nothing. */
+export function formatDollars(dollars: number): string {
+  const v = Number.isFinite(dollars) && dollars > 0 ? dollars : 0;
+  if (v > 0 && v < 0.01) return '<$0.01';
+  return `$${v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
 /** "$1.23/month": the dedup savings of the Cost Savings card. */
 export function formatMonthlyDollars(dollars: number): string {
-  const v = Number.isFinite(dollars) && dollars > 0 ? dollars : 0;
-  const text =
-    v > 0 && v < 0.01
-      ? '<$0.01'
-      : `$${v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-  return `${text}/month`;
+  return `${formatDollars(dollars)}/month`;
 }
 
 /** Share of a quota used, 0-100 (0 without a quota). */

@@ -3,23 +3,25 @@ import type { DashboardReply } from '@stratos/contracts/files/stats.schema';
 import { theme } from 'antd';
 import type { ReactNode } from 'react';
 import { formatBytes } from '../../../lib/format-bytes';
-import { formatMonthlyDollars } from './format-money';
+import { formatDollars } from './format-money';
 
 interface StatCardProps {
   title: string;
   value: string;
+  /** A unit after the value, smaller ("/month"). */
+  unit?: string;
   subtitle: string;
   icon: ReactNode;
   accent: string;
 }
 
-function StatCard({ title, value, subtitle, icon, accent }: StatCardProps) {
+function StatCard({ title, value, unit, subtitle, icon, accent }: StatCardProps) {
   const { token } = theme.useToken();
   return (
     <section
       aria-label={title}
       style={{
-        padding: 20,
+        padding: 'clamp(14px, 3vw, 20px)',
         borderRadius: token.borderRadiusLG * 1.5,
         border: `1px solid ${token.colorBorderSecondary}`,
         background: token.colorBgContainer,
@@ -47,7 +49,7 @@ function StatCard({ title, value, subtitle, icon, accent }: StatCardProps) {
       <div
         style={{
           marginTop: 8,
-          fontSize: 'clamp(22px, 3vw, 28px)',
+          fontSize: 'clamp(20px, 3vw, 28px)',
           fontWeight: 700,
           letterSpacing: '-0.01em',
           color: token.colorTextHeading,
@@ -57,6 +59,9 @@ function StatCard({ title, value, subtitle, icon, accent }: StatCardProps) {
         }}
       >
         {value}
+        {unit && (
+          <span style={{ fontSize: '0.55em', fontWeight: 500, color: token.colorTextSecondary }}>{unit}</span>
+        )}
       </div>
       <div style={{ marginTop: 2, fontSize: 13, color: token.colorTextTertiary }}>{subtitle}</div>
     </section>
@@ -71,8 +76,8 @@ export function StatCards({ stats }: { stats: DashboardReply['stats'] }) {
     <div
       style={{
         display: 'grid',
-        gridTemplateColumns: 'repeat(auto-fit, minmax(min(210px, 100%), 1fr))',
-        gap: 16,
+        gridTemplateColumns: 'repeat(auto-fit, minmax(min(150px, 45%), 1fr))',
+        gap: 'clamp(12px, 2vw, 16px)',
       }}
     >
       <StatCard
@@ -100,7 +105,8 @@ export function StatCards({ stats }: { stats: DashboardReply['stats'] }) {
       />
       <StatCard
         title="Cost Savings"
-        value={formatMonthlyDollars(stats.costSavingsPerMonth)}
+        value={formatDollars(stats.costSavingsPerMonth)}
+        unit="/month"
         subtitle={
           stats.dedupSavedBytes > 0
             ? `${formatBytes(stats.dedupSavedBytes)} not stored twice`

@@ -77,7 +77,7 @@ export default function DashboardPage() {
             style={{
               display: 'grid',
               gap: 16,
-              gridTemplateColumns: 'repeat(auto-fit, minmax(min(210px, 100%), 1fr))',
+              gridTemplateColumns: 'repeat(auto-fit, minmax(min(150px, 45%), 1fr))',
             }}
           >
             {[0, 1, 2, 3].map((i) => (

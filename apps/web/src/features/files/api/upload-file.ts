@@ -1,3 +1,5 @@
+import { FILE_ERRORS, TUS_ENDPOINT } from '@stratos/contracts/files/upload.schema';
+import type { DetailedError } from 'tus-js-client';
 import { authSession } from '../../../lib/auth-session';
 import { tokenIsFresh } from '../../../lib/jwt';
 import type { UploadHooks } from '../model/upload-queue';
@@ -16,14 +18,21 @@ async function freshToken(): Promise<string | null> {
   return token;
 }
 
-/** The server's message from an error envelope, else a plain description of the status. */
-export function uploadErrorMessage(status: number, body: string): string {
+/**
+ * The server's message for a failed upload: the error envelope's message; for a tus 413 the
+ * contract's wording with the size from Tus-Max-Size; a short plain-text reason; else the status.
+ */
+export function uploadErrorMessage(status: number, body: string, tusMaxSize?: string | null): string {
   try {
     const parsed = JSON.parse(body) as { error?: { message?: unknown } };
     if (typeof parsed.error?.message === 'string' && parsed.error.message) return parsed.error.message;
   } catch {
-    // not JSON: a proxy's error page
+    // not JSON: the tus server's plain text, or a proxy's error page
   }
+  const max = Number(tusMaxSize);
+  if (status === 413 && max > 0) return FILE_ERRORS.FILE_TOO_LARGE(max);
+  const text = body.trim();
+  if (text && text.length < 160 && !text.startsWith('<')) return text;
   if (status === 413) return 'File exceeds the maximum upload size';
   if (status === 0) return 'Network error: the upload did not reach the server';
   return `Upload failed: ${status}`;
@@ -63,12 +72,44 @@ async function multipartUpload(file: File, folderId: string | null, hooks: Uploa
   if (res.status < 200 || res.status >= 300) throw new Error(uploadErrorMessage(res.status, res.body));
 }
 
+function envelopeMessage(body: string): string | null {
+  try {
+    const parsed = JSON.parse(body) as { error?: { message?: unknown } };
+    return typeof parsed.error?.message === 'string' && parsed.error.message ? parsed.error.message : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Why a tus upload failed. The tus server answers 413 in plain text; the size it allows comes from
+ * Tus-Max-Size (on the reply, or asked with OPTIONS), and a file within it was refused for quota.
+ */
+async function tusFailureMessage(err: Error, fileSize: number): Promise<string> {
+  const res = 'originalResponse' in err ? (err as DetailedError).originalResponse : null;
+  if (!res) return err.message || 'Upload failed';
+  const status = res.getStatus();
+  const body = res.getBody() ?? '';
+  if (envelopeMessage(body)) return uploadErrorMessage(status, body);
+  let max = res.getHeader('Tus-Max-Size') ?? null;
+  if (status === 413 && !max) {
+    try {
+      const probe = await fetch(TUS_ENDPOINT, { method: 'OPTIONS', headers: { 'Tus-Resumable': '1.0.0' } });
+      max = probe.headers.get('Tus-Max-Size');
+    } catch {
+      // keep the plain reason
+    }
+  }
+  if (status === 413 && Number(max) > 0 && fileSize <= Number(max)) return FILE_ERRORS.QUOTA_EXCEEDED;
+  return uploadErrorMessage(status, body, max);
+}
+
 /** Resumable upload through /api/files/tus: a dropped connection resumes where it stopped. */
 async function resumableUpload(file: File, folderId: string | null, hooks: UploadHooks): Promise<void> {
   const { Upload } = await import('tus-js-client');
   await new Promise<void>((resolve, reject) => {
     const upload = new Upload(file, {
-      endpoint: '/api/files/tus',
+      endpoint: TUS_ENDPOINT,
       chunkSize: TUS_CHUNK,
       retryDelays: [0, 1000, 3000, 5000, 10000],
       metadata: {
@@ -90,8 +131,7 @@ async function resumableUpload(file: File, folderId: string | null, hooks: Uploa
       },
       onSuccess: () => resolve(),
       onError: (err) => {
-        const res = 'originalResponse' in err ? err.originalResponse : null;
-        reject(new Error(res ? uploadErrorMessage(res.getStatus(), res.getBody()) : err.message));
+        void tusFailureMessage(err, file.size).then((message) => reject(new Error(message)));
       },
     });
     hooks.signal.addEventListener(

@@ -1,6 +1,9 @@
-import { publicShareReplySchema } from '@stratos/contracts/files/share.schema';
+import {
+  publicShareDownloadReplySchema,
+  publicShareReplySchema,
+  SHARE_ERRORS,
+} from '@stratos/contracts/files/share.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 
@@ -23,21 +26,19 @@ export function usePublicShare(token: string) {
   return useQuery(publicShareQueryOptions(token));
 }
 
-const downloadReplySchema = z.object({ url: z.string() }).loose();
-
 /** POST /api/public/shares/:token/download -> a short-lived URL for the bytes. */
 export async function publicShareDownloadUrl(token: string, password?: string): Promise<string> {
   const reply = await apiRequest(`/public/shares/${encodeURIComponent(token)}/download`, {
     method: 'POST',
     anonymous: true,
     body: password ? { password } : {},
-    schema: downloadReplySchema,
+    schema: publicShareDownloadReplySchema,
   });
   return reply.url;
 }
 
 export const LINK_UNAVAILABLE = 'This link is no longer available';
-export const INCORRECT_PASSWORD = 'Incorrect password';
+export const INCORRECT_PASSWORD = SHARE_ERRORS.INCORRECT_PASSWORD;
 
 /** Expired, revoked and unknown links all read the same; a refused password reads 'Incorrect password'. */
 export function shareProblem(err: unknown): { kind: 'unavailable' | 'password' | 'other'; message: string } {

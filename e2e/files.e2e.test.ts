@@ -1,0 +1,262 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { formatBytes } from '../apps/web/src/lib/format-bytes';
+import { api, latestCode, loginToken } from './support/api';
+import { hasChromium, launchBrowser, screenshot } from './support/browser';
+
+const baseURL = inject('baseURL');
+const admin = inject('admin');
+
+const MiB = 1024 * 1024;
+const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+
+/** Registers and confirms an account through the API, for journeys that start signed in. */
+async function confirmedUser(adminToken: string, email: string, password: string) {
+  const reg = await api(baseURL, '/auth/register', {
+    method: 'POST',
+    body: { email, password, firstName: 'Fiona', lastName: 'Filer' },
+  });
+  expect(reg.status).toBe(200);
+  const code = await latestCode(baseURL, adminToken, email);
+  expect((await api(baseURL, '/auth/confirm', { method: 'POST', body: { email, code } })).status).toBe(200);
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(`${baseURL}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15_000 });
+}
+
+/** The file browser (grid and list views are a list, details a table; both carry this name). */
+const browserOf = (page: Page): Locator => page.getByLabel('Files and folders', { exact: true });
+const listed = (page: Page, name: string) => browserOf(page).getByText(name, { exact: true });
+
+async function itemAction(page: Page, name: string, action: string) {
+  await page.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
+/** Names in the details table, top to bottom. */
+async function detailsOrder(page: Page): Promise<string[]> {
+  const cells = page.getByRole('table', { name: 'Files and folders' }).locator('tbody tr td:nth-child(2)');
+  return (await cells.allInnerTexts()).map((t) => t.trim());
+}
+
+describe.skipIf(!hasChromium)('files journey in Chromium', () => {
+  let browser: Browser;
+  let adminToken: string;
+  let dir: string;
+  const email = `files-${Date.now()}@stratos.test`;
+  const password = 'FilesJourney2026';
+  const files = {
+    notes: { name: 'journey-notes.txt', size: 20_000 },
+    photo: { name: 'journey-photo.png', size: 600_000 },
+    video: { name: 'journey-video.mp4', size: 50 * MiB },
+  };
+  const pathOf = (name: string) => path.join(dir, name);
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    adminToken = await loginToken(baseURL, admin.email, admin.password);
+    await confirmedUser(adminToken, email, password);
+    dir = mkdtempSync(path.join(tmpdir(), 'stratos-files-journey-'));
+    writeFileSync(
+      pathOf(files.notes.name),
+      'Notes from the files journey.\n'.repeat(1000).slice(0, files.notes.size),
+    );
+    writeFileSync(pathOf(files.photo.name), randomBytes(files.photo.size));
+    writeFileSync(pathOf(files.video.name), randomBytes(files.video.size));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('uploads, organises, finds, sorts, downloads, shares, deletes and restores files; the dashboard counts them', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signIn(page, email, password);
+
+    await page.goto(`${baseURL}/files`);
+    await expect.poll(() => page.getByText('No files found').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect(page.getByText('Upload some files to get started').isVisible()).resolves.toBe(true);
+
+    // Three files at once, one of 50 MB: a progress bar per file, then each file is listed.
+    await page
+      .getByTestId('upload-input')
+      .setInputFiles([files.notes.name, files.photo.name, files.video.name].map(pathOf));
+    await expect.poll(() => page.getByRole('progressbar').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    for (const f of Object.values(files)) {
+      await expect.poll(() => listed(page, f.name).isVisible(), { timeout: 120_000 }).toBe(true);
+    }
+    await expect.poll(() => page.getByText('3 files · 0 folders').isVisible()).toBe(true);
+    // The bars leave 2 seconds after completion.
+    await expect.poll(() => page.getByRole('progressbar').count(), { timeout: 15_000 }).toBe(0);
+
+    // A folder, and a file moved into it.
+    await page
+      .getByRole('button', { name: /New folder$/ })
+      .first()
+      .click();
+    await page.getByLabel('Folder name').fill('Journey folder');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect.poll(() => listed(page, 'Journey folder').isVisible()).toBe(true);
+
+    await itemAction(page, files.notes.name, 'Move');
+    const moveDialog = page.getByRole('dialog').filter({ hasText: `Move “${files.notes.name}”` });
+    await moveDialog.getByRole('button', { name: 'Journey folder' }).click();
+    await moveDialog.getByRole('button', { name: 'Move here' }).click();
+    await expect.poll(() => listed(page, files.notes.name).count()).toBe(0);
+
+    await listed(page, 'Journey folder').click();
+    await page.waitForURL(/[?&]folder=/);
+    await expect.poll(() => listed(page, files.notes.name).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('navigation').getByText('Journey folder').isVisible()).toBe(true);
+    await page.goBack();
+    await page.waitForURL((url) => !url.search.includes('folder='));
+    await expect.poll(() => listed(page, files.photo.name).isVisible()).toBe(true);
+
+    // Search is server-side and case-insensitive.
+    await page.getByLabel('Search files').fill('PHOTO');
+    await expect.poll(() => listed(page, files.video.name).count()).toBe(0);
+    await expect.poll(() => listed(page, files.photo.name).isVisible()).toBe(true);
+    await page.getByLabel('Search files').fill('');
+    await expect.poll(() => listed(page, files.video.name).isVisible()).toBe(true);
+
+    // Sort: the selector and its direction toggle, then the details view's column headers.
+    await page.getByRole('button', { name: /^Grid view/ }).click();
+    await page.getByRole('button', { name: /^List view/ }).click();
+    await expect.poll(() => page.getByRole('table', { name: 'Files and folders' }).isVisible()).toBe(true);
+    await page.getByLabel('Sort by').click();
+    await page.getByTitle('Sort: Size', { exact: true }).click();
+    await page.getByRole('button', { name: 'Sort ascending' }).click();
+    await expect
+      .poll(() => detailsOrder(page))
+      .toEqual(['Journey folder', files.video.name, files.photo.name]);
+    const sizeHeader = page.getByRole('columnheader', { name: /Size/ });
+    await expect.poll(() => sizeHeader.getAttribute('aria-sort')).toBe('descending');
+    await sizeHeader.getByRole('button').click();
+    await expect.poll(() => sizeHeader.getAttribute('aria-sort')).toBe('ascending');
+    await expect
+      .poll(() => detailsOrder(page))
+      .toEqual(['Journey folder', files.photo.name, files.video.name]);
+    await page.getByRole('columnheader', { name: /Name/ }).getByRole('button').click();
+    await expect
+      .poll(() => page.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort'))
+      .toBe('ascending');
+    await expect.poll(() => sizeHeader.getAttribute('aria-sort')).toBe('none');
+
+    // Download: the browser receives exactly the bytes that were uploaded.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      itemAction(page, files.photo.name, 'Download'),
+    ]);
+    expect(download.suggestedFilename()).toBe(files.photo.name);
+    const saved = path.join(dir, 'downloaded-photo.png');
+    await download.saveAs(saved);
+    expect(sha256(saved)).toBe(sha256(pathOf(files.photo.name)));
+
+    // Share with a password, then open the link signed out.
+    await itemAction(page, files.photo.name, 'Share');
+    const shareDialog = page.getByRole('dialog').filter({ hasText: `Share “${files.photo.name}”` });
+    await shareDialog.getByLabel('Password (optional)').fill('open-sesame');
+    await shareDialog.getByRole('button', { name: 'Create link' }).click();
+    const linkField = shareDialog.getByLabel('Share link');
+    await expect.poll(() => linkField.inputValue()).toMatch(/\/s\/[\w-]+$/);
+    const link = await linkField.inputValue();
+    await expect.poll(() => shareDialog.getByText('Password', { exact: true }).isVisible()).toBe(true);
+    await shareDialog.getByRole('button', { name: 'Done' }).click();
+
+    const anonymous = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const visitor = await anonymous.newPage();
+    await visitor.goto(link);
+    await expect.poll(() => visitor.getByRole('heading', { name: files.photo.name }).isVisible()).toBe(true);
+    expect(await visitor.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+    await visitor.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await visitor.getByRole('button', { name: 'Download' }).click();
+    await expect.poll(() => visitor.getByText('Incorrect password').isVisible()).toBe(true);
+    await visitor.getByLabel('Password', { exact: true }).fill('open-sesame');
+    const [shared] = await Promise.all([
+      visitor.waitForEvent('download'),
+      visitor.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    const sharedPath = path.join(dir, 'shared-photo.png');
+    await shared.saveAs(sharedPath);
+    expect(sha256(sharedPath)).toBe(sha256(pathOf(files.photo.name)));
+    await screenshot(visitor, 'share-page-light-390');
+    await visitor.goto(`${baseURL}/s/not-a-real-link-token`);
+    await expect.poll(() => visitor.getByText('This link is no longer available').isVisible()).toBe(true);
+    await anonymous.close();
+
+    // Delete (with the spec's confirmation) and restore from the recycle bin.
+    await itemAction(page, files.photo.name, 'Delete');
+    const confirm = page.getByRole('dialog').filter({ hasText: `Delete ${files.photo.name}?` });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => listed(page, files.photo.name).count()).toBe(0);
+
+    await page.goto(`${baseURL}/recycle-bin`);
+    await expect.poll(() => page.getByText('Deleted files are kept for 30 days').isVisible()).toBe(true);
+    await page.getByRole('button', { name: `Restore ${files.photo.name}` }).click();
+    await expect.poll(() => page.getByText('The recycle bin is empty').isVisible()).toBe(true);
+    await page.goto(`${baseURL}/files`);
+    await expect.poll(() => listed(page, files.photo.name).isVisible(), { timeout: 15_000 }).toBe(true);
+
+    // The dashboard shows the new totals: three files and their bytes.
+    await page.goto(`${baseURL}/dashboard`);
+    const total = Object.values(files).reduce((n, f) => n + f.size, 0);
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Total Files' }).textContent(), { timeout: 15_000 })
+      .toContain('3');
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Total Storage' }).textContent())
+      .toContain(formatBytes(total));
+    await expect.poll(() => page.getByText(files.video.name).first().isVisible()).toBe(true);
+    await context.close();
+  }, 300_000);
+
+  it('saves screenshots of the files views, the dashboard, analytics and the recycle bin (light, dark, 390 px)', async () => {
+    const login = await api<{ token: string; refreshToken: string }>(baseURL, '/auth/login', {
+      method: 'POST',
+      body: { email, password },
+    });
+    const { token, refreshToken } = login.body;
+    for (const theme of ['light', 'dark'] as const) {
+      for (const width of [1280, 390]) {
+        const context = await browser.newContext({
+          viewport: { width, height: width > 500 ? 800 : 844 },
+          reducedMotion: 'reduce',
+        });
+        await context.addInitScript(
+          ([t, tokens]) => {
+            localStorage.setItem('theme', t);
+            localStorage.setItem('auth_token', tokens);
+          },
+          [theme, JSON.stringify({ token, refreshToken })] as const,
+        );
+        const page = await context.newPage();
+        const suffix = `${theme}-${width}`;
+        for (const view of ['grid', 'list', 'details'] as const) {
+          await api(baseURL, '/user-preferences', { method: 'PUT', body: { viewMode: view }, token });
+          await page.goto(`${baseURL}/files`);
+          await expect.poll(() => listed(page, files.video.name).isVisible(), { timeout: 15_000 }).toBe(true);
+          await screenshot(page, `files-${view}-${suffix}`);
+        }
+        await page.goto(`${baseURL}/dashboard`);
+        await expect
+          .poll(() => page.getByRole('region', { name: 'Total Files' }).isVisible(), { timeout: 15_000 })
+          .toBe(true);
+        await screenshot(page, `files-dashboard-${suffix}`);
+        await page.goto(`${baseURL}/analytics`);
+        await expect.poll(() => page.getByText('File types').isVisible(), { timeout: 15_000 }).toBe(true);
+        await screenshot(page, `analytics-${suffix}`);
+        await context.close();
+      }
+    }
+  });
+});
