@@ -3,6 +3,7 @@
  * the result does not depend on how fast this machine happens to be.
  */
 
+import { filesListBench } from './files-list.bench';
 import { initialJsBench } from './initial-js.bench';
 import { loginBench } from './login.bench';
 import { preferencesBench } from './preferences.bench';
@@ -28,7 +29,7 @@ function print(f: Figure) {
 }
 
 const figures: Figure[] = [];
-for (const bench of [initialJsBench, preferencesBench, loginBench]) {
+for (const bench of [initialJsBench, preferencesBench, loginBench, filesListBench]) {
   const result = await bench();
   for (const f of result) {
     print(f);

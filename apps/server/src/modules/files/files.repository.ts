@@ -1,24 +1,11 @@
 import type { FileSort } from '@stratos/contracts/files/file.schema';
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { files, folderFileCounts, folders } from '../../db/schema/index';
+import { files } from '../../db/schema/index';
 import type { FileRow, toFileItem } from './file-item';
-import { MAX_FOLDER_DEPTH } from './folders.repository';
-
-/** folder_file_counts' key for a user's root. */
-export const ROOT_FOLDER_KEY = '00000000-0000-0000-0000-000000000000';
 
 /** What a listing shows of a file: the contract's fields and nothing else is read. */
-export const fileItemColumns = {
-  id: files.id,
-  name: files.name,
-  size: files.size,
-  mimeType: files.mimeType,
-  createdAt: files.createdAt,
-  folderId: files.folderId,
-  checksum: files.checksum,
-};
 export type FileItemRow = Parameters<typeof toFileItem>[0];
 
 /** The sort keys, each matching the leading columns of a files_owner_folder_* index after (owner, folder). */
@@ -49,6 +36,8 @@ export interface FolderMeta {
 }
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+/** json columns arrive parsed from both drivers; a string is parsed, just in case. */
+const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
 /** SQL of the files table for listing, renaming, moving and binning. Every query is scoped to an owner. */
 export class FilesRepository {
@@ -57,24 +46,32 @@ export class FilesRepository {
   /**
    * One page of live files in a folder. The filter and order match a partial index
    * (owner, folder, key, id) where deleted_at is null, so a page of a 100,000-file folder reads
-   * about `offset + limit` index entries whatever the sort.
+   * about `offset + limit` index entries whatever the sort. The page comes back as one JSON value:
+   * on PGlite that is ~40% cheaper than 50 rows through the wire protocol.
    */
-  page(q: PageQuery): Promise<FileItemRow[]> {
-    const dir = q.direction === 'asc' ? asc : desc;
-    return this.db
-      .select(fileItemColumns)
-      .from(files)
-      .where(
-        and(
-          eq(files.ownerId, q.ownerId),
-          q.folderId ? eq(files.folderId, q.folderId) : isNull(files.folderId),
-          isNull(files.deletedAt),
-          q.like ? sql`${files.name} ilike ${q.like}` : undefined,
-        ),
-      )
-      .orderBy(dir(SORT_KEYS[q.sort]), dir(files.id))
-      .limit(q.limit)
-      .offset(q.offset);
+  async page(q: PageQuery): Promise<FileItemRow[]> {
+    const key = SORT_KEYS[q.sort];
+    const dir = q.direction === 'asc' ? sql`asc` : sql`desc`;
+    const result = await this.db.execute(sql`
+      select coalesce(json_agg(json_build_object(
+          'id', p.id, 'name', p.name, 'size', p.size, 'mimeType', p.mime_type,
+          'createdAt', p.created_at, 'folderId', p.folder_id, 'checksum', p.checksum
+        ) order by p.sort_key ${dir}, p.id ${dir}), '[]'::json) as page
+      from (
+        select id, name, size, mime_type, created_at, folder_id, checksum, ${key} as sort_key
+        from ${files}
+        where owner_id = ${q.ownerId}
+          and ${q.folderId ? sql`folder_id = ${q.folderId}` : sql`folder_id is null`}
+          and deleted_at is null
+          ${q.like ? sql`and name ilike ${q.like}` : sql``}
+        order by ${key} ${dir}, id ${dir}
+        limit ${q.limit} offset ${q.offset}
+      ) p
+    `);
+    const rows = json<(Omit<FileItemRow, 'createdAt'> & { createdAt: string })[]>(
+      rowsOf<{ page: unknown }>(result)[0]?.page,
+    );
+    return rows.map((r) => ({ ...r, size: Number(r.size), createdAt: new Date(r.createdAt) }));
   }
 
   /** Live files in a folder whose name matches `like`: a scan of the folder, so callers bound it. */
@@ -94,48 +91,22 @@ export class FilesRepository {
   }
 
   /**
-   * Everything a listing needs besides the page, in one statement: the folder's chain from the
-   * root (which also proves the folder is a live folder of this owner), its live file count and
-   * its live subfolders (filtered by `like`).
+   * Everything a listing needs besides the page, in one call of files_folder_meta (migration
+   * 0005, whose plans PostgreSQL keeps per session): the folder's chain from the root (which also
+   * proves it is a live folder of this owner), its live file count and its live subfolders
+   * (filtered by `like`).
    */
   async folderMeta(ownerId: string, folderId: string | null, like?: string): Promise<FolderMeta> {
-    const chain = folderId
-      ? sql`
-        with recursive chain (id, parent_id, name, depth) as (
-          select id, parent_id, name, 0 from ${folders}
-          where id = ${folderId} and owner_id = ${ownerId} and deleted_at is null
-          union all
-          select f.id, f.parent_id, f.name, c.depth + 1 from ${folders} f join chain c on f.id = c.parent_id
-          where f.owner_id = ${ownerId} and c.depth < ${MAX_FOLDER_DEPTH}
-        )`
-      : sql`with chain (id, name, depth) as (select null::uuid, null::text, 0 where false)`;
-    const result = await this.db.execute(sql`
-      ${chain}
-      select
-        (select coalesce(json_agg(json_build_object('id', id, 'name', name) order by depth desc), '[]'::json)
-           from chain) as breadcrumb,
-        ${folderId ? sql`exists (select 1 from chain)` : sql`true`} as found,
-        (select live_files from ${folderFileCounts}
-           where owner_id = ${ownerId} and folder_key = ${folderId ?? ROOT_FOLDER_KEY}) as live_files,
-        (select coalesce(json_agg(json_build_object(
-            'id', id, 'name', name, 'parentId', parent_id, 'createdAt', created_at) order by lower(name), id), '[]'::json)
-           from ${folders}
-           where owner_id = ${ownerId} and deleted_at is null
-             and ${folderId ? sql`parent_id = ${folderId}` : sql`parent_id is null`}
-             ${like ? sql`and name ilike ${like}` : sql``}) as subfolders
-    `);
-    const row = rowsOf<{
-      breadcrumb: unknown;
-      found: boolean;
-      live_files: number | string | null;
-      subfolders: unknown;
-    }>(result)[0];
-    const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
-    return {
-      breadcrumb: row?.found ? parse(row.breadcrumb) : null,
-      liveFiles: Number(row?.live_files ?? 0),
-      subfolders: row ? parse(row.subfolders) : [],
-    };
+    const result = await this.db.execute(
+      sql`select files_folder_meta(${ownerId}::uuid, ${folderId}::uuid, ${like ?? null}::text) as meta`,
+    );
+    const meta = json<{
+      breadcrumb: FolderMeta['breadcrumb'];
+      liveFiles: number;
+      subfolders: FolderMeta['subfolders'];
+    } | null>(rowsOf<{ meta: unknown }>(result)[0]?.meta);
+    if (!meta) return { breadcrumb: null, liveFiles: 0, subfolders: [] };
+    return { breadcrumb: meta.breadcrumb, liveFiles: Number(meta.liveFiles), subfolders: meta.subfolders };
   }
 
   async findLive(ownerId: string, id: string, db: Db = this.db): Promise<FileRow | undefined> {

@@ -33,23 +33,27 @@ export class FilesService {
 
   /**
    * A page of a folder's live files, its subfolders and breadcrumb: two statements (the folder's
-   * meta, then the page), both on indexes. Another user's folder is a 404.
+   * meta and the page), both on indexes. Another user's folder is a 404.
    */
   async list(ownerId: string, q: ListQuery): Promise<FileListReply & { totalFilesExact: boolean }> {
     const folderId = q.folderId ?? null;
     const like = q.search ? containsPattern(q.search) : undefined;
-    const meta = await this.files.folderMeta(ownerId, folderId, like);
+    // Both at once: on PostgreSQL they take two pool connections in parallel (PGlite queues them).
+    // The page is owner-scoped, so for a folder that turns out not to be the caller's it is empty.
+    const [meta, rows] = await Promise.all([
+      this.files.folderMeta(ownerId, folderId, like),
+      // With a search, one row more than the page tells whether more matches follow.
+      this.files.page({
+        ownerId,
+        folderId,
+        like,
+        sort: q.sort,
+        direction: q.direction,
+        limit: like ? q.limit + 1 : q.limit,
+        offset: q.offset,
+      }),
+    ]);
     if (!meta.breadcrumb) throw notFound(FOLDER_NOT_FOUND);
-    // With a search, one row more than the page tells whether more matches follow.
-    const rows = await this.files.page({
-      ownerId,
-      folderId,
-      like,
-      sort: q.sort,
-      direction: q.direction,
-      limit: like ? q.limit + 1 : q.limit,
-      offset: q.offset,
-    });
     const more = rows.length > q.limit;
     if (more) rows.pop();
 
