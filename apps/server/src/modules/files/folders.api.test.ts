@@ -140,6 +140,24 @@ describe('folders', () => {
       expect((await patch(u, c.id, { parentId: a.id })).statusCode).toBe(200);
     });
 
+    it('lets only one of two crossing moves through, so no cycle forms', async () => {
+      const u = await createTestUser(t.app);
+      for (let round = 0; round < 3; round++) {
+        const a = await insertFolder(db(), { ownerId: u.user.id, name: `A${round}` });
+        const b = await insertFolder(db(), { ownerId: u.user.id, name: `B${round}` });
+        const [ab, ba] = await Promise.all([
+          patch(u, a.id, { parentId: b.id }),
+          patch(u, b.id, { parentId: a.id }),
+        ]);
+        expect([ab.statusCode, ba.statusCode].sort()).toEqual([200, 400]);
+        const rows = await db()
+          .select()
+          .from(folders)
+          .where(inArray(folders.id, [a.id, b.id]));
+        expect(rows.filter((r) => r.parentId !== null)).toHaveLength(1);
+      }
+    });
+
     it("answers 404 for another user's folder, as the folder or as the target", async () => {
       const u = await createTestUser(t.app);
       const other = await createTestUser(t.app);
