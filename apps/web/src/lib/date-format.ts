@@ -53,9 +53,25 @@ export function formatCompactDate(value: string | number | Date, now: number = D
   const d = toDate(value);
   if (!d) return '—';
   const today = new Date(now);
-  if (d.toDateString() === today.toDateString())
-    return new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(d);
+  if (
+    d.getFullYear() === today.getFullYear() &&
+    d.getMonth() === today.getMonth() &&
+    d.getDate() === today.getDate()
+  )
+    return formatter(locale, 'time', { timeStyle: 'short' }).format(d);
   if (d.getFullYear() === today.getFullYear())
-    return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' }).format(d);
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(d);
+    return formatter(locale, 'day', { month: 'short', day: 'numeric' }).format(d);
+  return formatter(locale, 'date', { dateStyle: 'medium' }).format(d);
+}
+
+/** Intl formatters are slow to build: long lists format thousands of dates, so each is made once. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string | undefined, kind: string, options: Intl.DateTimeFormatOptions) {
+  const key = `${locale ?? ''}|${kind}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, f);
+  }
+  return f;
 }

@@ -7,6 +7,9 @@ export interface FormatBytesOptions {
   maxUnit?: ByteUnit;
 }
 
+/** Built once: long lists format thousands of sizes. */
+const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
 /** "0 B", "512 B", "1.5 KB", "12.3 MB", "120 MB", "2 GB". One decimal under 100, none above. */
 export function formatBytes(bytes: number, options: FormatBytesOptions = {}): string {
   if (!Number.isFinite(bytes) || bytes <= 0) return '0 B';
@@ -20,7 +23,7 @@ export function formatBytes(bytes: number, options: FormatBytesOptions = {}): st
   if (unit === 0) return `${Math.round(value)} B`;
   // Round first, so 1023.96 KB reads "1024 KB" rather than "1024.0 KB".
   const rounded = value >= 100 ? Math.round(value) : Math.round(value * 10) / 10;
-  return `${rounded.toLocaleString('en-US', { maximumFractionDigits: 1 })} ${UNITS[unit]}`;
+  return `${NUMBER.format(rounded)} ${UNITS[unit]}`;
 }
 
 /** Transfer speed: "3.2 MB/s". */

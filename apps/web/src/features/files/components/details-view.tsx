@@ -1,19 +1,21 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import type { FileSort } from '@stratos/contracts/files/file.schema';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { Checkbox, Spin } from 'antd';
-import { useRef } from 'react';
+import { Spin } from 'antd';
+import { memo, useRef } from 'react';
 import { formatCompactDate } from '../../../lib/date-format';
 import { FileIcon } from '../../../lib/file-icon';
 import { friendlyType } from '../../../lib/file-kind';
 import { formatBytes } from '../../../lib/format-bytes';
 import { useScrollMargin } from '../hooks/use-scroll-margin';
-import { itemKey, itemName } from '../model/browser-item';
+import { type BrowserItem, itemKey, itemName } from '../model/browser-item';
 import type { SortState } from '../model/sort';
 import styles from './files.module.css';
+import type { ItemActions } from './item-actions';
 import { ItemMenu } from './item-menu';
 import type { BrowserViewProps } from './list-view';
-import { rowInteraction, stop } from './row-interaction';
+import { RowCheck } from './row-check';
+import { rowInteraction } from './row-interaction';
 import { useLoadMore } from './use-load-more';
 
 const ROW = 52;
@@ -35,6 +37,78 @@ interface DetailsViewProps extends BrowserViewProps {
   /** Rows in the whole listing (for assistive tech: only some are rendered). */
   rowCount: number;
 }
+
+interface RowProps {
+  item: BrowserItem;
+  index: number;
+  top: number;
+  last: boolean;
+  selected: boolean;
+  compact: boolean;
+  columns: string;
+  actions: ItemActions;
+}
+
+/** One table row; memoised so scrolling only renders the rows that come into view. */
+const DetailsRow = memo(function DetailsRow({
+  item,
+  index,
+  top,
+  last,
+  selected,
+  compact,
+  columns,
+  actions,
+}: RowProps) {
+  const key = itemKey(item);
+  const name = itemName(item);
+  const file = item.kind === 'file' ? item.file : null;
+  const date = file ? file.uploadDate : item.kind === 'folder' ? item.folder.createdAt : '';
+  return (
+    <tr
+      aria-rowindex={index + 2}
+      data-selected={selected}
+      className={`${styles.row} ${item.kind === 'folder' ? styles.folderRow : ''}`}
+      style={{
+        position: 'absolute',
+        top: 0,
+        left: 0,
+        width: '100%',
+        height: ROW,
+        transform: `translateY(${top}px)`,
+        gridTemplateColumns: columns,
+        borderBottomColor: last ? 'transparent' : undefined,
+      }}
+      {...rowInteraction(item, actions)}
+    >
+      <td>
+        <RowCheck
+          checked={selected}
+          label={`Select ${name}`}
+          onToggle={(_c, range) => actions.toggleSelect(key, range)}
+        />
+      </td>
+      <td style={{ display: 'flex', alignItems: 'center', gap: 12, minWidth: 0 }}>
+        {file ? <FileIcon mime={file.type} name={file.name} size={30} /> : <FileIcon folder size={30} />}
+        <span className={styles.name} title={name}>
+          {name}
+        </span>
+      </td>
+      {!compact && <td className={styles.meta}>{file ? friendlyType(file.type, file.name) : 'Folder'}</td>}
+      <td className={styles.meta} style={{ textAlign: 'right' }}>
+        {file ? formatBytes(file.size, { maxUnit: 'GB' }) : '—'}
+      </td>
+      {!compact && (
+        <td className={styles.meta} style={{ textAlign: 'right' }}>
+          {formatCompactDate(date)}
+        </td>
+      )}
+      <td>
+        <ItemMenu item={item} selected={selected} actions={actions} />
+      </td>
+    </tr>
+  );
+});
 
 /**
  * Details view: a sortable table virtualised against the window. Clicking the active column's
@@ -93,11 +167,11 @@ export function DetailsView(props: DetailsViewProps) {
       <thead style={{ position: 'sticky', top: stickyTop, zIndex: 4, background: 'var(--fm-layout-bg)' }}>
         <tr className={styles.headerRow} style={{ gridTemplateColumns: columns }} aria-rowindex={1}>
           <th scope="col">
-            <Checkbox
-              aria-label="Select all"
+            <RowCheck
+              label="Select all"
               checked={selection === 'all'}
               indeterminate={selection === 'some'}
-              onChange={(e) => onSelectAll(e.target.checked)}
+              onToggle={(checked) => onSelectAll(checked)}
             />
           </th>
           {header('name', 'Name')}
@@ -138,56 +212,18 @@ export function DetailsView(props: DetailsViewProps) {
               </tr>
             );
           const key = itemKey(item);
-          const name = itemName(item);
-          const isSelected = selected.has(key);
-          const file = item.kind === 'file' ? item.file : null;
-          const date = file ? file.uploadDate : item.kind === 'folder' ? item.folder.createdAt : '';
           return (
-            <tr
+            <DetailsRow
               key={key}
-              aria-rowindex={v.index + 2}
-              data-selected={isSelected}
-              className={`${styles.row} ${item.kind === 'folder' ? styles.folderRow : ''}`}
-              style={{
-                ...style,
-                gridTemplateColumns: columns,
-                borderBottomColor: v.index === items.length - 1 ? 'transparent' : undefined,
-              }}
-              {...rowInteraction(item, actions)}
-            >
-              <td>
-                <Checkbox
-                  checked={isSelected}
-                  aria-label={`Select ${name}`}
-                  onClick={stop}
-                  onChange={(e) => actions.toggleSelect(key, (e.nativeEvent as MouseEvent).shiftKey)}
-                />
-              </td>
-              <td style={{ display: 'flex', alignItems: 'center', gap: 12, minWidth: 0 }}>
-                {file ? (
-                  <FileIcon mime={file.type} name={file.name} size={30} />
-                ) : (
-                  <FileIcon folder size={30} />
-                )}
-                <span className={styles.name} title={name}>
-                  {name}
-                </span>
-              </td>
-              {!compact && (
-                <td className={styles.meta}>{file ? friendlyType(file.type, file.name) : 'Folder'}</td>
-              )}
-              <td className={styles.meta} style={{ textAlign: 'right' }}>
-                {file ? formatBytes(file.size, { maxUnit: 'GB' }) : '—'}
-              </td>
-              {!compact && (
-                <td className={styles.meta} style={{ textAlign: 'right' }}>
-                  {formatCompactDate(date)}
-                </td>
-              )}
-              <td>
-                <ItemMenu item={item} selected={isSelected} actions={actions} />
-              </td>
-            </tr>
+              item={item}
+              index={v.index}
+              top={v.start - scrollMargin}
+              last={v.index === items.length - 1}
+              selected={selected.has(key)}
+              compact={compact}
+              columns={columns}
+              actions={actions}
+            />
           );
         })}
       </tbody>

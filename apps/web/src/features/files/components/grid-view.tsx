@@ -1,6 +1,6 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { Checkbox, Spin } from 'antd';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Spin } from 'antd';
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { formatCompactDate } from '../../../lib/date-format';
 import { FileIcon } from '../../../lib/file-icon';
 import { formatBytes } from '../../../lib/format-bytes';
@@ -17,7 +17,8 @@ import styles from './files.module.css';
 import type { ItemActions } from './item-actions';
 import { ItemMenu } from './item-menu';
 import type { BrowserViewProps } from './list-view';
-import { rowInteraction, stop } from './row-interaction';
+import { RowCheck } from './row-check';
+import { rowInteraction } from './row-interaction';
 import { useLoadMore } from './use-load-more';
 
 const GAP = 12;
@@ -45,11 +46,10 @@ function useWidth(ref: React.RefObject<HTMLElement | null>): number {
 function Tick({ item, checked, actions }: { item: BrowserItem; checked: boolean; actions: ItemActions }) {
   const key = itemKey(item);
   return (
-    <Checkbox
+    <RowCheck
       checked={checked}
-      aria-label={`Select ${itemName(item)}`}
-      onClick={stop}
-      onChange={(e) => actions.toggleSelect(key, (e.nativeEvent as MouseEvent).shiftKey)}
+      label={`Select ${itemName(item)}`}
+      onToggle={(_c, range) => actions.toggleSelect(key, range)}
     />
   );
 }
@@ -127,6 +127,39 @@ function FileCard({
   );
 }
 
+interface CellProps {
+  item: BrowserItem;
+  top: number;
+  left: string;
+  width: string;
+  height: number;
+  selected: boolean;
+  compact: boolean;
+  actions: ItemActions;
+}
+
+/** One tile or card in place; memoised so scrolling only renders the cells that come into view. */
+const GridCell = memo(function GridCell({
+  item,
+  top,
+  left,
+  width,
+  height,
+  selected,
+  compact,
+  actions,
+}: CellProps) {
+  return (
+    <li style={{ position: 'absolute', top: 0, left, width, height, transform: `translateY(${top}px)` }}>
+      {item.kind === 'folder' ? (
+        <FolderTile item={item} selected={selected} actions={actions} />
+      ) : (
+        <FileCard item={item} selected={selected} actions={actions} compact={compact} />
+      )}
+    </li>
+  );
+});
+
 /** Grid view: folder tiles, then file cards, in rows virtualised against the window. */
 export function GridView({ items, selected, actions, compact, ...more }: BrowserViewProps) {
   const ref = useRef<HTMLUListElement>(null);
@@ -190,15 +223,18 @@ export function GridView({ items, selected, actions, compact, ...more }: Browser
         const cols = row.kind === 'folders' ? folderColumns : columns;
         return row.items.map((item, col) => {
           const key = itemKey(item);
-          const style = { ...base, left: cellLeft(col, cols), width: cellWidth(cols), height: v.size - GAP };
           return (
-            <li key={key} style={style}>
-              {row.kind === 'folders' ? (
-                <FolderTile item={item} selected={selected.has(key)} actions={actions} />
-              ) : (
-                <FileCard item={item} selected={selected.has(key)} actions={actions} compact={compact} />
-              )}
-            </li>
+            <GridCell
+              key={key}
+              item={item}
+              top={y}
+              left={cellLeft(col, cols)}
+              width={cellWidth(cols)}
+              height={v.size - GAP}
+              selected={selected.has(key)}
+              compact={compact}
+              actions={actions}
+            />
           );
         });
       })}

@@ -6,29 +6,31 @@ export function useSelection(items: readonly BrowserItem[]) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const anchor = useRef<string | null>(null);
   const order = useMemo(() => items.map(itemKey), [items]);
+  // Read through a ref so the callbacks stay the same as pages load: rows are memoised on them.
+  const orderRef = useRef(order);
+  orderRef.current = order;
 
-  const toggle = useCallback(
-    (key: string, range = false) => {
-      setSelected((prev) => {
-        const next = new Set(prev);
-        const from = anchor.current ? order.indexOf(anchor.current) : -1;
-        const to = order.indexOf(key);
-        if (range && from >= 0 && to >= 0) {
-          const [a, b] = from < to ? [from, to] : [to, from];
-          for (const k of order.slice(a, b + 1)) next.add(k);
-        } else if (next.has(key)) next.delete(key);
-        else next.add(key);
-        return next;
-      });
-      anchor.current = key;
-    },
-    [order],
-  );
+  const toggle = useCallback((key: string, range = false) => {
+    // Read the anchor now: the updater runs later, after the anchor has moved to `key`.
+    const from = anchor.current ? orderRef.current.indexOf(anchor.current) : -1;
+    setSelected((prev) => {
+      const next = new Set(prev);
+      const keys = orderRef.current;
+      const to = keys.indexOf(key);
+      if (range && from >= 0 && to >= 0) {
+        const [a, b] = from < to ? [from, to] : [to, from];
+        for (const k of keys.slice(a, b + 1)) next.add(k);
+      } else if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+    anchor.current = key;
+  }, []);
   const clear = useCallback(() => {
     anchor.current = null;
     setSelected(new Set());
   }, []);
-  const setAll = useCallback((on: boolean) => setSelected(on ? new Set(order) : new Set()), [order]);
+  const setAll = useCallback((on: boolean) => setSelected(on ? new Set(orderRef.current) : new Set()), []);
 
   // Keys no longer listed (deleted, moved, another folder) drop out of the selection.
   const visible = useMemo(() => {

@@ -137,6 +137,7 @@ export default function FilesPage() {
     '--fm-border': token.colorBorderSecondary,
     '--fm-border-strong': token.colorBorder,
     '--fm-hover': token.colorFillQuaternary,
+    '--fm-hover-strong': token.colorFillSecondary,
     '--fm-selected': token.colorPrimaryBg,
     '--fm-selected-strong': token.colorPrimaryBgHover,
     '--fm-primary': token.colorPrimary,
