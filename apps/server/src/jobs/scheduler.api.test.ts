@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { openTestDatabase } from '../../test/test-app';
+import { createTestApp, openTestDatabase } from '../../test/test-app';
 import type { Database } from '../db/client';
+import { registerJobs } from './index';
 import { defineJob } from './job';
 import { JobRunsRepository } from './job-runs.repository';
 import { DuplicateJobError, JobScheduler } from './scheduler';
@@ -114,5 +115,15 @@ describe('job scheduler', () => {
     });
     s.register(job);
     expect(() => s.register({ ...job, handler: async () => {} })).toThrow(DuplicateJobError);
+  });
+
+  it("refuses to build the app's job list twice: every job name has one handler", async () => {
+    const t = await createTestApp();
+    try {
+      expect(t.app.ctx.jobs.names()).toEqual(['recycle-bin.purge-expired']);
+      expect(() => registerJobs(t.app.ctx.jobs, t.app.ctx)).toThrow(DuplicateJobError);
+    } finally {
+      await t.close();
+    }
   });
 });
