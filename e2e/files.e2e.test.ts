@@ -226,37 +226,56 @@ describe.skipIf(!hasChromium)('files journey in Chromium', () => {
       body: { email, password },
     });
     const { token, refreshToken } = login.body;
-    for (const theme of ['light', 'dark'] as const) {
-      for (const width of [1280, 390]) {
-        const context = await browser.newContext({
-          viewport: { width, height: width > 500 ? 800 : 844 },
-          reducedMotion: 'reduce',
-        });
-        await context.addInitScript(
-          ([t, tokens]) => {
-            localStorage.setItem('theme', t);
-            localStorage.setItem('auth_token', tokens);
-          },
-          [theme, JSON.stringify({ token, refreshToken })] as const,
-        );
-        const page = await context.newPage();
-        const suffix = `${theme}-${width}`;
-        for (const view of ['grid', 'list', 'details'] as const) {
-          await api(baseURL, '/user-preferences', { method: 'PUT', body: { viewMode: view }, token });
-          await page.goto(`${baseURL}/files`);
-          await expect.poll(() => listed(page, files.video.name).isVisible(), { timeout: 15_000 }).toBe(true);
-          await screenshot(page, `files-${view}-${suffix}`);
+    const shoot = async (visit: (page: Page, suffix: string) => Promise<void>) => {
+      for (const theme of ['light', 'dark'] as const) {
+        for (const width of [1280, 390]) {
+          const context = await browser.newContext({
+            viewport: { width, height: width > 500 ? 800 : 844 },
+            reducedMotion: 'reduce',
+          });
+          await context.addInitScript(
+            ([t, tokens]) => {
+              localStorage.setItem('theme', t);
+              localStorage.setItem('auth_token', tokens);
+            },
+            [theme, JSON.stringify({ token, refreshToken })] as const,
+          );
+          await visit(await context.newPage(), `${theme}-${width}`);
+          await context.close();
         }
-        await page.goto(`${baseURL}/dashboard`);
-        await expect
-          .poll(() => page.getByRole('region', { name: 'Total Files' }).isVisible(), { timeout: 15_000 })
-          .toBe(true);
-        await screenshot(page, `files-dashboard-${suffix}`);
-        await page.goto(`${baseURL}/analytics`);
-        await expect.poll(() => page.getByText('File types').isVisible(), { timeout: 15_000 }).toBe(true);
-        await screenshot(page, `analytics-${suffix}`);
-        await context.close();
       }
-    }
+    };
+
+    await shoot(async (page, suffix) => {
+      for (const view of ['grid', 'list', 'details'] as const) {
+        await api(baseURL, '/user-preferences', { method: 'PUT', body: { viewMode: view }, token });
+        await page.goto(`${baseURL}/files`);
+        await expect.poll(() => listed(page, files.video.name).isVisible(), { timeout: 15_000 }).toBe(true);
+        await screenshot(page, `files-${view}-${suffix}`);
+      }
+      await page.goto(`${baseURL}/dashboard`);
+      await expect
+        .poll(() => page.getByRole('region', { name: 'Total Files' }).isVisible(), { timeout: 15_000 })
+        .toBe(true);
+      await screenshot(page, `files-dashboard-${suffix}`);
+      await page.goto(`${baseURL}/analytics`);
+      await expect
+        .poll(() => page.getByText('File types', { exact: true }).isVisible(), { timeout: 15_000 })
+        .toBe(true);
+      await screenshot(page, `analytics-${suffix}`);
+    });
+
+    // Something in the recycle bin to show.
+    const list = await api<{ files: { id: string; name: string }[] }>(baseURL, '/files?limit=50', { token });
+    const photo = list.body.files.find((f) => f.name === files.photo.name);
+    expect(photo).toBeDefined();
+    expect((await api(baseURL, `/files/${photo?.id}`, { method: 'DELETE', token })).status).toBe(200);
+    await shoot(async (page, suffix) => {
+      await page.goto(`${baseURL}/recycle-bin`);
+      await expect
+        .poll(() => page.getByText(files.photo.name).first().isVisible(), { timeout: 15_000 })
+        .toBe(true);
+      await screenshot(page, `recycle-bin-${suffix}`);
+    });
   });
 });

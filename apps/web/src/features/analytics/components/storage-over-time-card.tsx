@@ -24,7 +24,7 @@ export function StorageOverTimeCard({ data }: { data: AnalyticsReply }) {
           data={points}
           responsive
           style={{ width: '100%', height: 280 }}
-          margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+          margin={{ top: 8, right: 20, bottom: 0, left: 0 }}
           accessibilityLayer
         >
           <defs>

@@ -1,6 +1,6 @@
 import { CheckCircleOutlined, RightOutlined } from '@ant-design/icons';
 import type { FileItem } from '@stratos/contracts/files/file.schema';
-import { Table, type TableColumnsType, Tag, Tooltip, theme } from 'antd';
+import { Grid, Table, type TableColumnsType, Tag, Tooltip, theme } from 'antd';
 import { formatDateTime, formatRelative } from '../../../lib/date-format';
 import { FileIcon } from '../../../lib/file-icon';
 import { friendlyType } from '../../../lib/file-kind';
@@ -10,21 +10,39 @@ import { LinkButton } from '../../../lib/link-button';
 /** Part 1 section 9: five of the ten latest files. */
 export const RECENT_SHOWN = 5;
 
-const columns: TableColumnsType<FileItem> = [
+/** On a phone the size and time move under the name, so the name keeps its room. */
+const columns = (phone: boolean, secondary: string): TableColumnsType<FileItem> => [
   {
     title: 'File Name',
     key: 'name',
     ellipsis: true,
     render: (_v, f) => (
-      <span style={{ display: 'inline-flex', alignItems: 'center', gap: 10, minWidth: 0, maxWidth: '100%' }}>
+      <span style={{ display: 'flex', alignItems: 'center', gap: 10, minWidth: 0 }}>
         <FileIcon mime={f.type} name={f.name} size={28} />
-        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', fontWeight: 500 }} title={f.name}>
-          {f.name}
+        <span style={{ minWidth: 0 }}>
+          <span
+            style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', fontWeight: 500 }}
+            title={f.name}
+          >
+            {f.name}
+          </span>
+          {phone && (
+            <span style={{ display: 'block', fontSize: 12, color: secondary }}>
+              {formatBytes(f.size)} · {formatRelative(f.uploadDate)}
+            </span>
+          )}
         </span>
       </span>
     ),
   },
-  { title: 'Size', key: 'size', width: 96, align: 'right', render: (_v, f) => formatBytes(f.size) },
+  {
+    title: 'Size',
+    key: 'size',
+    width: 96,
+    align: 'right',
+    responsive: ['sm'],
+    render: (_v, f) => formatBytes(f.size),
+  },
   {
     title: 'Type',
     key: 'type',
@@ -37,6 +55,7 @@ const columns: TableColumnsType<FileItem> = [
     title: 'Upload Time',
     key: 'uploadDate',
     width: 140,
+    responsive: ['sm'],
     render: (_v, f) => <Tooltip title={formatDateTime(f.uploadDate)}>{formatRelative(f.uploadDate)}</Tooltip>,
   },
   {
@@ -54,6 +73,7 @@ const columns: TableColumnsType<FileItem> = [
 
 export function RecentActivity({ files }: { files: FileItem[] }) {
   const { token } = theme.useToken();
+  const phone = Grid.useBreakpoint().sm === false;
   return (
     <section
       aria-labelledby="recent-activity-title"
@@ -78,7 +98,7 @@ export function RecentActivity({ files }: { files: FileItem[] }) {
       <Table<FileItem>
         rowKey="id"
         size="middle"
-        columns={columns}
+        columns={columns(phone, token.colorTextTertiary)}
         dataSource={files.slice(0, RECENT_SHOWN)}
         pagination={false}
         tableLayout="fixed"

@@ -161,7 +161,7 @@ const GridCell = memo(function GridCell({
 });
 
 /** Grid view: folder tiles, then file cards, in rows virtualised against the window. */
-export function GridView({ items, selected, actions, compact, ...more }: BrowserViewProps) {
+export function GridView({ items, selected, selectMode, actions, compact, ...more }: BrowserViewProps) {
   const ref = useRef<HTMLUListElement>(null);
   const width = useWidth(ref);
   const scrollMargin = useScrollMargin(ref);
@@ -179,7 +179,7 @@ export function GridView({ items, selected, actions, compact, ...more }: Browser
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when the packing changes.
   useLayoutEffect(() => virtualizer.measure(), [rows, compact, virtualizer]);
   useLoadMore(virtualizer, count, more, 3);
-  const selecting = selected.size > 0;
+  const selecting = selectMode;
   const cellWidth = (cols: number) => `calc((100% - ${(cols - 1) * GAP}px) / ${cols})`;
   const cellLeft = (col: number, cols: number) =>
     `calc(${col} * ((100% - ${(cols - 1) * GAP}px) / ${cols} + ${GAP}px))`;

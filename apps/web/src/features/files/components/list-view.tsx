@@ -16,6 +16,8 @@ import { type LoadMore, useLoadMore } from './use-load-more';
 export interface BrowserViewProps extends LoadMore {
   items: BrowserItem[];
   selected: ReadonlySet<string>;
+  /** Items are being picked (something is ticked, or Bulk Ops is on): every checkbox shows. */
+  selectMode: boolean;
   actions: ItemActions;
   compact: boolean;
 }
@@ -91,7 +93,14 @@ const ListRow = memo(function ListRow({ item, top, last, selected, compact, acti
 });
 
 /** List view: one line per item, virtualised against the window so 10,000 files scroll smoothly. */
-export function ListView({ items, selected, actions, compact, ...more }: BrowserViewProps) {
+export function ListView({
+  items,
+  selected,
+  selectMode: _selectMode,
+  actions,
+  compact,
+  ...more
+}: BrowserViewProps) {
   const ref = useRef<HTMLUListElement>(null);
   const scrollMargin = useScrollMargin(ref);
   const count = items.length + (more.hasMore ? 1 : 0);

@@ -54,7 +54,12 @@ function CopyField({ url }: { url: string }) {
   return (
     <Space.Compact style={{ width: '100%' }}>
       <Input readOnly value={url} aria-label="Share link" onFocus={(e) => e.target.select()} />
-      <Button type="primary" icon={copied ? <CheckOutlined /> : <CopyOutlined />} onClick={() => void copy()}>
+      <Button
+        type="primary"
+        icon={copied ? <CheckOutlined /> : <CopyOutlined />}
+        onClick={() => void copy()}
+        style={{ flexShrink: 0 }}
+      >
         {copied ? 'Copied' : 'Copy'}
       </Button>
     </Space.Compact>

@@ -46,6 +46,8 @@ export default function FilesPage() {
   const search = useDebouncedValue(searchInput.trim(), 300);
   const { viewMode, sort, cycleView, setSort } = useFileViewPrefs();
   const [toolsOpen, setToolsOpen] = useState(false);
+  /** Bulk Ops: the selection bar and every checkbox stay out even with nothing ticked. */
+  const [bulkMode, setBulkMode] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const list = useFileList({ folderId, search, sort: sort.field, direction: sort.direction });
@@ -110,11 +112,8 @@ export default function FilesPage() {
         else message.info('Tick one file, then choose Share to make a link to it.');
         break;
       case 'bulk':
-        if (selection.selected.size > 0)
-          message.info(
-            `${selection.selected.size} selected: move or delete them from the bar above the list.`,
-          );
-        else message.info('Tick the files and folders you want, then move or delete them together.');
+        setBulkMode(true);
+        setToolsOpen(false);
         break;
       case 'recycleBin':
         void navigate('/recycle-bin');
@@ -128,7 +127,7 @@ export default function FilesPage() {
   };
 
   const headerH = compact ? HEADER_H.phone : HEADER_H.desktop;
-  const selecting = selection.selected.size > 0;
+  const selecting = selection.selected.size > 0 || bulkMode;
   const vars = {
     '--fm-header-h': `${headerH}px`,
     '--fm-bg': token.colorBgContainer,
@@ -163,7 +162,7 @@ export default function FilesPage() {
     loadingMore: list.isFetchingNextPage,
     loadMore: () => void list.fetchNextPage(),
   };
-  const viewProps = { items, selected: selection.selected, actions, compact, ...more };
+  const viewProps = { items, selected: selection.selected, selectMode: selecting, actions, compact, ...more };
   const loadedAll = items.length > 0 && selection.selected.size === items.length;
 
   let body: React.ReactNode;
@@ -200,7 +199,7 @@ export default function FilesPage() {
         {...viewProps}
         sort={sort}
         onSort={(field) => setSort(sortByColumn(sort, field))}
-        selection={loadedAll ? 'all' : selecting ? 'some' : 'none'}
+        selection={loadedAll ? 'all' : selection.selected.size > 0 ? 'some' : 'none'}
         onSelectAll={selection.setAll}
         stickyTop={headerH + (selecting ? SELECTION_BAR_H : 0)}
         rowCount={(listing?.totalFiles ?? 0) + (listing?.folders.length ?? 0)}
@@ -269,9 +268,14 @@ export default function FilesPage() {
         >
           <SelectionBar
             count={selection.selected.size}
+            total={items.length}
             singleFile={singleFile !== null}
             compact={compact}
-            onClear={selection.clear}
+            onClose={() => {
+              selection.clear();
+              setBulkMode(false);
+            }}
+            onSelectAll={() => selection.setAll(true)}
             onMove={() => bulk.move(selectedIds)}
             onDelete={() => bulk.remove(selectedIds)}
             onDownload={() => singleFile && actions.download(singleFile)}

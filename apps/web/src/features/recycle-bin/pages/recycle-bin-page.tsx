@@ -24,18 +24,14 @@ import { PageHeader } from '../../../lib/page-header';
 import { storageChanged } from '../../../lib/storage-events';
 import { emptyRecycleBin, purgeItems, restoreItems, useRecycleBin } from '../api/recycle-bin';
 import { RecycleEmpty } from '../components/recycle-empty';
+import { purgeIn } from '../model/purge-in';
 
 const keyOf = (i: Pick<RecycleItem, 'id' | 'kind'>) => `${i.kind}:${i.id}`;
 const ref = (i: RecycleItem) => ({ id: i.id, kind: i.kind });
 const plural = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
 
-/** "in 29 days" until the purge, "today" on the day. */
-function purgeIn(purgeAt: string): string {
-  const ms = Date.parse(purgeAt) - Date.now();
-  if (Number.isNaN(ms)) return '—';
-  if (ms < 24 * 3600 * 1000) return 'today';
-  return formatRelative(purgeAt);
-}
+const sizeText = (i: RecycleItem) =>
+  i.kind === 'folder' && i.size === 0 ? 'Empty folder' : formatBytes(i.size);
 
 /** /recycle-bin: deleted items wait here until their purge date; restore or delete them for good. */
 export default function RecycleBinPage() {
@@ -104,7 +100,7 @@ export default function RecycleBinPage() {
   const meta = (i: RecycleItem) => (
     <span style={{ color: token.colorTextSecondary, fontSize: 13 }}>
       {compact
-        ? `${formatBytes(i.size)} · deleted ${formatRelative(i.deletedAt)} · removed ${purgeIn(i.purgeAt)}`
+        ? `${sizeText(i)} · deleted ${formatRelative(i.deletedAt)} · gone ${purgeIn(i.purgeAt)}`
         : `From ${i.originalPath}`}
     </span>
   );
@@ -140,7 +136,7 @@ export default function RecycleBinPage() {
             key: 'size',
             align: 'right',
             width: 110,
-            render: (_v, i) => formatBytes(i.size),
+            render: (_v, i) => sizeText(i),
           },
           {
             title: 'Deleted',
@@ -154,7 +150,12 @@ export default function RecycleBinPage() {
             title: 'Deleted forever',
             key: 'purge',
             width: 170,
-            render: (_v, i) => <Tooltip title={formatLongDate(i.purgeAt)}>{purgeIn(i.purgeAt)}</Tooltip>,
+            render: (_v, i) => (
+              <div>
+                <div>{formatLongDate(i.purgeAt)}</div>
+                <div style={{ color: token.colorTextTertiary, fontSize: 12 }}>{purgeIn(i.purgeAt)}</div>
+              </div>
+            ),
           },
         ] satisfies TableColumnsType<RecycleItem>)),
     {
