@@ -68,24 +68,26 @@ export default function DashboardPage() {
           style={{ marginBottom: 24 }}
         />
       )}
-      <div className={styles.main} style={{ marginBottom: 24 }}>
-        {data ? (
-          <StatCards stats={data.stats} />
-        ) : failed ? null : (
-          <div
-            aria-busy="true"
-            style={{
-              display: 'grid',
-              gap: 16,
-              gridTemplateColumns: 'repeat(auto-fit, minmax(min(150px, 45%), 1fr))',
-            }}
-          >
-            {[0, 1, 2, 3].map((i) => (
-              <CardSkeleton key={i} rows={2} />
-            ))}
-          </div>
-        )}
-      </div>
+      {!failed && (
+        <div className={styles.main} style={{ marginBottom: 24 }}>
+          {data ? (
+            <StatCards stats={data.stats} />
+          ) : (
+            <div
+              aria-busy="true"
+              style={{
+                display: 'grid',
+                gap: 16,
+                gridTemplateColumns: 'repeat(auto-fit, minmax(min(150px, 45%), 1fr))',
+              }}
+            >
+              {[0, 1, 2, 3].map((i) => (
+                <CardSkeleton key={i} rows={2} />
+              ))}
+            </div>
+          )}
+        </div>
+      )}
       <div className={styles.columns}>
         <div className={styles.main}>
           {data ? <RecentActivity files={data.recentFiles} /> : failed ? null : <CardSkeleton rows={6} />}

@@ -13,6 +13,8 @@ interface EmptyStateProps {
 export function EmptyState({ search, inFolder, onUpload, onNewFolder, onClearSearch }: EmptyStateProps) {
   const { token } = theme.useToken();
   const searching = search.trim().length > 0;
+  // Dragging files in needs a pointer that can drag: say so only where it works.
+  const touch = typeof window !== 'undefined' && window.matchMedia?.('(pointer: coarse)').matches;
   return (
     <div
       style={{
@@ -59,7 +61,7 @@ export function EmptyState({ search, inFolder, onUpload, onNewFolder, onClearSea
           </>
         )}
       </Flex>
-      {!searching && (
+      {!searching && !touch && (
         <p style={{ margin: '18px 0 0', fontSize: 13, color: token.colorTextTertiary }}>
           or drag and drop files anywhere on this page
         </p>

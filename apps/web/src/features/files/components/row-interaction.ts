@@ -2,23 +2,33 @@ import type { KeyboardEvent, MouseEvent } from 'react';
 import { type BrowserItem, itemKey } from '../model/browser-item';
 import type { ItemActions } from './item-actions';
 
+const DOUBLE_CLICK_MS = 500;
+let quietUntil = 0;
+
 /**
  * How a row or card responds: a folder opens on click (or Enter); a file is ticked on click
  * (shift extends the range), downloads on double-click or Enter; Space ticks either.
  */
 export function rowInteraction(item: BrowserItem, actions: ItemActions) {
   const key = itemKey(item);
-  const activate = () => {
+  const open = () => {
+    // The second click of a double-click must not land on whatever the opened folder shows there.
+    quietUntil = performance.now() + DOUBLE_CLICK_MS;
     if (item.kind === 'folder') actions.openFolder(item.folder);
+  };
+  const activate = () => {
+    if (item.kind === 'folder') open();
     else actions.download(item.file);
   };
   return {
     tabIndex: 0,
     onClick: (e: MouseEvent) => {
-      if (item.kind === 'folder') actions.openFolder(item.folder);
+      if (performance.now() < quietUntil) return;
+      if (item.kind === 'folder') open();
       else actions.toggleSelect(key, e.shiftKey);
     },
     onDoubleClick: () => {
+      if (performance.now() < quietUntil) return;
       if (item.kind === 'file') actions.download(item.file);
     },
     onKeyDown: (e: KeyboardEvent) => {

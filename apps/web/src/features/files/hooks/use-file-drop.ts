@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
 
@@ -11,6 +11,9 @@ export function useFileDrop(
   enabled = true,
 ): boolean {
   const [dragging, setDragging] = useState(false);
+  // The latest handler, without re-subscribing (and losing the drag depth) when it changes.
+  const handler = useRef(onFiles);
+  handler.current = onFiles;
   useEffect(() => {
     if (!enabled) return;
     let depth = 0;
@@ -53,7 +56,7 @@ export function useFileDrop(
       } else {
         files.push(...Array.from(dt.files));
       }
-      onFiles(files, skipped);
+      handler.current(files, skipped);
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragover', over);
@@ -65,6 +68,6 @@ export function useFileDrop(
       window.removeEventListener('dragleave', leave);
       window.removeEventListener('drop', drop);
     };
-  }, [onFiles, enabled]);
+  }, [enabled]);
   return dragging;
 }

@@ -32,11 +32,14 @@ export function useUploads() {
   const queryClient = useQueryClient();
   const queue = useMemo(() => queueFor(queryClient), [queryClient]);
   const entries = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
-  return {
-    entries,
-    add: (files: Iterable<File>, folderId: string | null) => queue.add(files, folderId),
-    cancel: (id: string) => queue.cancel(id),
-    dismiss: (id: string) => queue.dismiss(id),
-    retry: (id: string) => queue.retry(id),
-  };
+  const commands = useMemo(
+    () => ({
+      add: (files: Iterable<File>, folderId: string | null) => queue.add(files, folderId),
+      cancel: (id: string) => queue.cancel(id),
+      dismiss: (id: string) => queue.dismiss(id),
+      retry: (id: string) => queue.retry(id),
+    }),
+    [queue],
+  );
+  return { entries, ...commands };
 }
