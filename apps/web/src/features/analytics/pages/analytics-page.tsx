@@ -1,5 +1,5 @@
 import { BarChartOutlined, CloudOutlined, FileOutlined, PieChartOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Row, Skeleton, theme } from 'antd';
+import { Alert, Button, Card, Col, Grid, Row, Skeleton, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../../lib/api-error';
 import { asCategory, CATEGORY_LABEL } from '../../../lib/file-kind';
@@ -24,13 +24,24 @@ function Stat({
   hint?: string;
 }) {
   const { token } = theme.useToken();
+  const phone = Grid.useBreakpoint().md === false;
   return (
-    <Card style={{ height: '100%' }} styles={{ body: { display: 'flex', gap: 16, alignItems: 'center' } }}>
+    <Card
+      style={{ height: '100%' }}
+      styles={{
+        body: {
+          display: 'flex',
+          gap: phone ? 12 : 16,
+          alignItems: 'center',
+          padding: phone ? '12px 16px' : undefined,
+        },
+      }}
+    >
       <span
         aria-hidden
         style={{
-          width: 44,
-          height: 44,
+          width: phone ? 36 : 44,
+          height: phone ? 36 : 44,
           flexShrink: 0,
           borderRadius: 12,
           display: 'grid',
@@ -44,7 +55,14 @@ function Stat({
       </span>
       <div style={{ minWidth: 0 }}>
         <div style={{ color: token.colorTextSecondary, fontSize: 13 }}>{label}</div>
-        <div style={{ fontSize: 24, fontWeight: 700, color: token.colorTextHeading, lineHeight: 1.3 }}>
+        <div
+          style={{
+            fontSize: phone ? 20 : 24,
+            fontWeight: 700,
+            color: token.colorTextHeading,
+            lineHeight: 1.3,
+          }}
+        >
           {value}
         </div>
         {hint && <div style={{ color: token.colorTextTertiary, fontSize: 12 }}>{hint}</div>}
@@ -129,7 +147,7 @@ export default function AnalyticsPage() {
   return (
     <>
       {header}
-      <Row gutter={[16, 16]}>
+      <Row gutter={[16, 12]}>
         <Col xs={24} md={8}>
           <Stat
             icon={<FileOutlined />}

@@ -97,13 +97,19 @@ export default function RecycleBinPage() {
       },
     });
 
-  const meta = (i: RecycleItem) => (
-    <span style={{ color: token.colorTextSecondary, fontSize: 13 }}>
-      {compact
-        ? `${sizeText(i)} · deleted ${formatRelative(i.deletedAt)} · gone ${purgeIn(i.purgeAt)}`
-        : `From ${i.originalPath}`}
-    </span>
-  );
+  const meta = (i: RecycleItem) =>
+    compact ? (
+      <span style={{ display: 'block', color: token.colorTextSecondary, fontSize: 13, lineHeight: 1.45 }}>
+        <span style={{ display: 'block' }}>
+          {sizeText(i)} · deleted {formatRelative(i.deletedAt)}
+        </span>
+        <span style={{ display: 'block', color: token.colorTextTertiary }}>
+          Gone for good {purgeIn(i.purgeAt)}
+        </span>
+      </span>
+    ) : (
+      <span style={{ color: token.colorTextSecondary, fontSize: 13 }}>From {i.originalPath}</span>
+    );
 
   const columns: TableColumnsType<RecycleItem> = [
     {
