@@ -66,6 +66,10 @@ export interface FileListing {
 export function useFileList(p: FileListParams) {
   return useInfiniteQuery({
     ...fileListQueryOptions(p),
+    // A new search or sort in the same folder keeps the current list on screen until the answer
+    // arrives (no skeleton flash while typing); another folder starts from its skeleton.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2].folderId === p.folderId ? previous : undefined,
     select: (data): FileListing => {
       const first = data.pages[0];
       return {

@@ -249,7 +249,7 @@ export default function FilesPage() {
         onSort={setSort}
         viewMode={viewMode}
         onCycleView={cycleView}
-        refreshing={list.isRefetching && !list.isFetchingNextPage}
+        refreshing={list.isFetching && !list.isFetchingNextPage && !list.isPending}
         onRefresh={() => void list.refetch()}
         toolsOpen={toolsOpen}
         onToggleTools={() => setToolsOpen((o) => !o)}
