@@ -166,7 +166,7 @@ export function GridView({ items, selected, selectMode, actions, compact, ...mor
   const width = useWidth(ref);
   const scrollMargin = useScrollMargin(ref);
   const columns = gridColumns(width, compact ? 140 : 180, GAP);
-  const folderColumns = gridColumns(width, compact ? 150 : 220, GAP);
+  const folderColumns = gridColumns(width, compact ? 240 : 220, GAP);
   const rows = useMemo(() => gridRows(items, columns, folderColumns), [items, columns, folderColumns]);
   const count = rows.length + (more.hasMore ? 1 : 0);
   const virtualizer = useWindowVirtualizer({
