@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { AUTH_MESSAGES } from '@stratos/contracts/common/error-codes';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -19,6 +18,7 @@ import { TokenService } from './modules/auth/token.service';
 import { registerModules } from './modules/index';
 import { registerAuthGuard } from './plugins/auth-guard';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticWeb } from './plugins/static-web';
 import { registerSwagger } from './plugins/swagger';
 import type { StorageDriver } from './storage/storage-driver';
@@ -50,9 +50,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
   const database =
     opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/pglite` }));
@@ -82,7 +79,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   };
 
   registerErrorHandler(app);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     hsts: { maxAge: 31536000, includeSubDomains: true },
     contentSecurityPolicy: {
       directives: {

@@ -1,7 +1,7 @@
 import { type AccessRule, decideAccess } from '@stratos/contracts/access/access-rule';
 import type { Permission, Role } from '@stratos/contracts/access/roles';
 import { GUARD_ERRORS } from '@stratos/contracts/common/error-codes';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { AppError } from '../lib/app-error';
 import type { TokenService } from '../modules/auth/token.service';
 
@@ -20,7 +20,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** preHandler that lets a request through only when `decideAccess` allows it. */
-    requireAccess(rule: AccessRule): preHandlerAsyncHookHandler;
+    requireAccess(rule: AccessRule): preHandlerHookHandler;
   }
 }
 
@@ -38,10 +38,10 @@ function bearer(request: FastifyRequest): string | null {
 export function registerAuthGuard(app: FastifyInstance, tokens: TokenService) {
   app.decorateRequest('authUser', null);
 
-  async function authenticate(request: FastifyRequest): Promise<AuthUser | null> {
+  function authenticate(request: FastifyRequest): AuthUser | null {
     const token = bearer(request);
     if (!token) return null;
-    const result = await tokens.verifyAccess(token);
+    const result = tokens.verifyAccess(token);
     if (!result.ok) throw new AppError(401, 'INVALID_SESSION', GUARD_ERRORS.INVALID_SESSION);
     const c = result.claims;
     return {
@@ -53,14 +53,24 @@ export function registerAuthGuard(app: FastifyInstance, tokens: TokenService) {
     };
   }
 
-  app.decorate('requireAccess', (rule: AccessRule): preHandlerAsyncHookHandler => {
-    return async (request) => {
-      const user = await authenticate(request);
+  // A synchronous callback hook: every guarded request runs it, and an async one costs a promise
+  // and a microtask turn on the main thread for work that never waits.
+  app.decorate('requireAccess', (rule: AccessRule): preHandlerHookHandler => {
+    return (request, _reply, done) => {
+      let user: AuthUser | null;
+      try {
+        user = authenticate(request);
+      } catch (err) {
+        done(err as Error);
+        return;
+      }
       request.authUser = user;
       const decision = decideAccess(user, rule);
       if (!decision.allowed) {
-        throw new AppError(decision.status, decision.code, GUARD_ERRORS[decision.code]);
+        done(new AppError(decision.status, decision.code, GUARD_ERRORS[decision.code]));
+        return;
       }
+      done();
     };
   });
 }

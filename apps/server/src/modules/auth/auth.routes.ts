@@ -64,10 +64,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   });
 
   /** The `sid` of a valid bearer token, if any: which session a logout or password change came from. */
-  async function bearerClaims(request: FastifyRequest) {
+  function bearerClaims(request: FastifyRequest) {
     const [scheme, token] = (request.headers.authorization ?? '').split(' ');
     if (scheme?.toLowerCase() !== 'bearer' || !token) return null;
-    const result = await ctx.tokens.verifyAccess(token.trim());
+    const result = ctx.tokens.verifyAccess(token.trim());
     return result.ok ? result.claims : null;
   }
 
@@ -196,7 +196,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           },
         },
         async (request) => {
-          const claims = await bearerClaims(request);
+          const claims = bearerClaims(request);
           await sessions.logout(
             {
               refreshToken: request.body?.refreshToken,
@@ -250,7 +250,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const claims = await bearerClaims(request);
+        const claims = bearerClaims(request);
         return account.changePassword(
           currentUser(request).id,
           claims?.sid ?? null,

@@ -56,7 +56,8 @@ export class TokenService {
     });
   }
 
-  async verifyAccess(token: string): Promise<VerifyResult> {
+  /** Synchronous: the guard runs it on every request, so it adds no promise or microtask hop. */
+  verifyAccess(token: string): VerifyResult {
     let payload: Record<string, unknown>;
     try {
       payload = this.verify(token);

@@ -16,10 +16,10 @@ import { ContactService } from './contact.service';
  * The sender's user id when a valid bearer token comes along. The form is public, so a missing,
  * expired or forged token is ignored rather than refused (requireAccess would refuse it).
  */
-async function optionalUserId(request: FastifyRequest, tokens: TokenService): Promise<string | null> {
+function optionalUserId(request: FastifyRequest, tokens: TokenService): string | null {
   const [scheme, token] = (request.headers.authorization ?? '').split(' ');
   if (scheme?.toLowerCase() !== 'bearer' || !token) return null;
-  const result = await tokens.verifyAccess(token.trim());
+  const result = tokens.verifyAccess(token.trim());
   return result.ok ? result.claims.id : null;
 }
 
@@ -39,7 +39,7 @@ export function contactRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const id = await service.create(request.body, await optionalUserId(request, ctx.tokens));
+        const id = await service.create(request.body, optionalUserId(request, ctx.tokens));
         return reply.status(201).send({ success: true as const, data: { id } });
       },
     );
