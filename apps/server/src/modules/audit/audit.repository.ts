@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema/index';
 
@@ -17,7 +18,15 @@ export class AuditRepository {
   constructor(private readonly db: Db) {}
 
   async insert(event: NewAuditEvent): Promise<void> {
-    await this.db.insert(auditLog).values(event);
+    await this.insertQuery(event);
+  }
+
+  /**
+   * The insert, not yet run: another module's statement can carry it as a CTE (one round trip).
+   * Values may be placeholders, for a statement prepared once.
+   */
+  insertQuery(event: PgInsertValue<typeof auditLog>) {
+    return this.db.insert(auditLog).values(event);
   }
 
   async list(filter: AuditFilter): Promise<{ rows: AuditRow[]; total: number }> {

@@ -1,5 +1,5 @@
 import type { AuditEvent, AuditQuery, ClientAuditBody } from '@stratos/contracts/audit/audit.schema';
-import type { AuditRepository, AuditRow } from './audit.repository';
+import type { AuditRepository, AuditRow, NewAuditEvent } from './audit.repository';
 
 export interface AuditActor {
   userId?: string | null;
@@ -7,19 +7,28 @@ export interface AuditActor {
   ip?: string | null;
 }
 
+/** The row of an event the server records itself. */
+export function serverAuditEvent(
+  operation: string,
+  actor: AuditActor,
+  details: Record<string, unknown> = {},
+): NewAuditEvent {
+  return {
+    operation,
+    source: 'server',
+    userId: actor.userId ?? null,
+    actorEmail: actor.email ?? null,
+    ip: actor.ip ?? null,
+    details,
+  };
+}
+
 /** Records security-relevant events; the server writes its own, the client may add its own. */
 export class AuditService {
   constructor(private readonly repo: AuditRepository) {}
 
   record(operation: string, actor: AuditActor, details: Record<string, unknown> = {}): Promise<void> {
-    return this.repo.insert({
-      operation,
-      source: 'server',
-      userId: actor.userId ?? null,
-      actorEmail: actor.email ?? null,
-      ip: actor.ip ?? null,
-      details,
-    });
+    return this.repo.insert(serverAuditEvent(operation, actor, details));
   }
 
   recordFromClient(body: ClientAuditBody, actor: AuditActor): Promise<void> {

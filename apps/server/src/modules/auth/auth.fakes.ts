@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { NewAuditEvent } from '../audit/audit.repository';
 import type { AuditActor } from '../audit/audit.service';
 import type { UserRow } from '../users/users.repository';
 import type { AuthDeps } from './auth.deps';
@@ -130,14 +131,25 @@ export class FakeUsers implements UsersRepo {
   }
 }
 
-/** A store whose "transaction" runs the function on the same fakes (no rollback). */
-export function fakeStore(): AuthStore & {
+/**
+ * A store whose "transaction" runs the function on the same fakes (no rollback). A sign-in's audit
+ * event is handed to `onAudit`, as the real store writes it in the same statement.
+ */
+export function fakeStore(onAudit: (event: NewAuditEvent) => void = () => {}): AuthStore & {
   users: FakeUsers;
   codes: FakeCodes;
   refreshTokens: FakeRefreshTokens;
 } {
   const repos = { users: new FakeUsers(), codes: new FakeCodes(), refreshTokens: new FakeRefreshTokens() };
-  return { ...repos, transaction: (fn) => fn(repos) };
+  return {
+    ...repos,
+    transaction: (fn) => fn(repos),
+    recordSignIn: async ({ token, at, event }) => {
+      await repos.refreshTokens.insert(token);
+      onAudit(event);
+      return repos.users.update(token.userId, { lastLoginAt: at });
+    },
+  };
 }
 
 /** Hashes as `hash:<password>`: fast and obvious in assertions. */
@@ -156,9 +168,15 @@ export class FakeHasher implements PasswordHasher {
 
 export function fakeDeps(overrides: Partial<AuthDeps> = {}) {
   const clock = new FakeClock();
-  const store = fakeStore();
-  const hasher = new FakeHasher();
   const audits: { operation: string; actor: AuditActor; details?: Record<string, unknown> }[] = [];
+  const store = fakeStore((e) =>
+    audits.push({
+      operation: e.operation,
+      actor: { userId: e.userId, email: e.actorEmail, ip: e.ip },
+      details: e.details,
+    }),
+  );
+  const hasher = new FakeHasher();
   const mails: { to: string; text: string; kind: string }[] = [];
   const deps: AuthDeps = {
     store,

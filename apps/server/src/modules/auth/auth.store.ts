@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { UsersRepository } from '../users/users.repository';
-import { RefreshTokensRepository } from './refresh-tokens.repository';
+import { AuditRepository, type NewAuditEvent } from '../audit/audit.repository';
+import { type UserRow, UsersRepository } from '../users/users.repository';
+import { type NewRefreshToken, RefreshTokensRepository } from './refresh-tokens.repository';
 import { VerificationCodesRepository } from './verification-codes.repository';
 
 /**
@@ -20,12 +22,25 @@ export interface AuthRepos {
   >;
 }
 
+/** What a successful sign-in writes: the refresh-token row, the last-login time, the audit event. */
+export interface SignIn {
+  token: Pick<NewRefreshToken, 'userId' | 'familyId' | 'tokenHash' | 'expiresAt' | 'ip' | 'userAgent'>;
+  at: Date;
+  event: Pick<NewAuditEvent, 'operation' | 'source' | 'userId' | 'actorEmail' | 'ip' | 'details'>;
+}
+
 export interface AuthStore extends AuthRepos {
   /**
    * Runs `fn` in one transaction. Inside it use only the repositories passed in: PGlite has a
    * single connection, so touching the outer database (the mailer, the audit log) would wait forever.
    */
   transaction<T>(fn: (tx: AuthRepos) => Promise<T>): Promise<T>;
+  /**
+   * Records a sign-in in one statement: the refresh-token row and the audit event ride as CTEs of
+   * the user's last-login update, so all three land or none does, in one round trip instead of
+   * five (BEGIN, insert, update, COMMIT, audit insert). Returns the updated user.
+   */
+  recordSignIn(signIn: SignIn): Promise<UserRow | undefined>;
 }
 
 function reposFor(db: Db): AuthRepos {
@@ -37,10 +52,61 @@ function reposFor(db: Db): AuthRepos {
 }
 
 export function createAuthStore(db: Db): AuthStore {
+  let signIn: ReturnType<typeof prepareSignIn> | undefined;
   return {
     ...reposFor(db),
     transaction: (fn) => db.transaction((tx) => fn(reposFor(tx))),
+    recordSignIn: async ({ token, at, event }) => {
+      signIn ??= prepareSignIn(db);
+      const rows = await signIn.execute({
+        userId: token.userId,
+        at,
+        familyId: token.familyId,
+        tokenHash: token.tokenHash,
+        expiresAt: token.expiresAt,
+        tokenIp: token.ip ?? null,
+        userAgent: token.userAgent ?? null,
+        operation: event.operation,
+        source: event.source,
+        eventUserId: event.userId ?? null,
+        actorEmail: event.actorEmail ?? null,
+        eventIp: event.ip ?? null,
+        details: event.details ?? {},
+      });
+      return rows[0];
+    },
   };
+}
+
+const p = sql.placeholder;
+
+/**
+ * The sign-in statement, built and prepared once per store: Drizzle would otherwise spend ~0.3 ms
+ * of main thread rebuilding this three-table statement on every sign-in.
+ */
+function prepareSignIn(db: Db) {
+  const token = new RefreshTokensRepository(db).insertQuery({
+    userId: p('userId'),
+    familyId: p('familyId'),
+    tokenHash: p('tokenHash'),
+    expiresAt: p('expiresAt'),
+    ip: p('tokenIp'),
+    userAgent: p('userAgent'),
+  });
+  const event = new AuditRepository(db).insertQuery({
+    operation: p('operation'),
+    source: p('source'),
+    userId: p('eventUserId'),
+    actorEmail: p('actorEmail'),
+    ip: p('eventIp'),
+    details: p('details'),
+  });
+  return new UsersRepository(db)
+    .signedInQuery(p('userId'), p('at'), [
+      db.$with('sign_in_token').as(token),
+      db.$with('sign_in_audit').as(event),
+    ])
+    .prepare('sign_in');
 }
 
 /** PostgreSQL's unique_violation; drizzle wraps driver errors, so look at the cause too. */

@@ -1,4 +1,5 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { refreshTokens } from '../../db/schema/index';
 
@@ -9,7 +10,12 @@ export class RefreshTokensRepository {
   constructor(private readonly db: Db) {}
 
   async insert(token: NewRefreshToken): Promise<void> {
-    await this.db.insert(refreshTokens).values(token);
+    await this.insertQuery(token);
+  }
+
+  /** The insert, not yet run, for a statement that carries it as a CTE (values may be placeholders). */
+  insertQuery(token: PgInsertValue<typeof refreshTokens>) {
+    return this.db.insert(refreshTokens).values(token);
   }
 
   async findByHash(tokenHash: string): Promise<RefreshTokenRow | undefined> {

@@ -4,11 +4,12 @@ import { AUDIT_OPERATIONS } from '@stratos/contracts/audit/audit.schema';
 import type { LoginReply, RefreshReply } from '@stratos/contracts/auth/session.schema';
 import { AUTH_MESSAGES, GUARD_ERRORS } from '@stratos/contracts/common/error-codes';
 import { AppError } from '../../lib/app-error';
+import { serverAuditEvent } from '../audit/audit.service';
 import { displayName, toPublicUser } from '../users/public-user';
 import type { UserRow } from '../users/users.repository';
 import type { AuthDeps, RequestMeta } from './auth.deps';
 import type { AuthRepos } from './auth.store';
-import type { RefreshTokenRow } from './refresh-tokens.repository';
+import type { NewRefreshToken, RefreshTokenRow } from './refresh-tokens.repository';
 import type { TokenSubject } from './token.service';
 
 const invalidCredentials = () =>
@@ -60,21 +61,22 @@ export class SessionService {
     }
 
     const familyId = randomUUID();
-    const { signedIn, refreshToken } = await store.transaction(async (tx) => {
-      const refreshToken = await this.insertToken(tx, user.id, familyId, meta);
-      const signedIn = (await tx.users.update(user.id, { lastLoginAt: this.d.clock.now() })) ?? user;
-      return { signedIn, refreshToken };
-    });
+    const refresh = this.newToken(user.id, familyId, meta);
+    const signedIn =
+      (await store.recordSignIn({
+        token: refresh.row,
+        at: this.d.clock.now(),
+        event: serverAuditEvent(AUDIT_OPERATIONS.loginSuccess, {
+          userId: user.id,
+          email: user.email,
+          ip: meta.ip,
+        }),
+      })) ?? user;
     const token = await this.d.tokens.signAccess(tokenSubject(signedIn, familyId));
-    await this.d.audit.record(AUDIT_OPERATIONS.loginSuccess, {
-      userId: user.id,
-      email: user.email,
-      ip: meta.ip,
-    });
     return {
       success: true,
       token,
-      refreshToken,
+      refreshToken: refresh.raw,
       expiresIn: this.d.tokens.accessTtlSeconds,
       user: toPublicUser(signedIn),
     };
@@ -139,17 +141,30 @@ export class SessionService {
     throw invalidSession();
   }
 
-  private async insertToken(tx: AuthRepos, userId: string, familyId: string, meta: RequestMeta) {
+  /** A new opaque refresh token and the row that stores its hash. */
+  private newToken(
+    userId: string,
+    familyId: string,
+    meta: RequestMeta,
+  ): { raw: string; row: NewRefreshToken } {
     const raw = randomBytes(32).toString('base64url');
     const ttlMs = this.d.refreshTokenTtlDays * 24 * 60 * 60 * 1000;
-    await tx.refreshTokens.insert({
-      userId,
-      familyId,
-      tokenHash: hashRefreshToken(raw),
-      expiresAt: new Date(this.d.clock.now().getTime() + ttlMs),
-      ip: meta.ip,
-      userAgent: meta.userAgent?.slice(0, 500) ?? null,
-    });
+    return {
+      raw,
+      row: {
+        userId,
+        familyId,
+        tokenHash: hashRefreshToken(raw),
+        expiresAt: new Date(this.d.clock.now().getTime() + ttlMs),
+        ip: meta.ip,
+        userAgent: meta.userAgent?.slice(0, 500) ?? null,
+      },
+    };
+  }
+
+  private async insertToken(tx: AuthRepos, userId: string, familyId: string, meta: RequestMeta) {
+    const { raw, row } = this.newToken(userId, familyId, meta);
+    await tx.refreshTokens.insert(row);
     return raw;
   }
 
