@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { withPreparedStatements } from './pglite-prepared';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -43,7 +44,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   }
   const pglite = client;
   // clone() is typed as the interface; drizzle wants the class it came from.
-  const db = drizzlePglite({ client: withoutPerQueryParsers(pglite) as PGlite, schema }) as unknown as Db;
+  const db = drizzlePglite({ client: forDrizzle(pglite, true) as PGlite, schema }) as unknown as Db;
   return {
     db,
     driver: 'pglite',
@@ -58,26 +59,32 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
 type QueryFn = PGliteInterface['query'];
 
 /**
+ * The PGlite client as Drizzle sees it.
+ *
  * Drizzle passes a `parsers` option with every PGlite query so timestamps arrive as strings; any
  * per-query parsers make PGlite rebuild its parser table, which more than doubles the cost of a
  * small query (~110 -> ~290 us, on the main thread). Drizzle's columns accept the Date objects
  * PGlite's default parsers produce, so the option is dropped.
+ *
+ * Outside transactions, Drizzle's prepared queries also become named server-side statements
+ * (pglite-prepared.ts), as they are on PostgreSQL.
  */
-function withoutPerQueryParsers<T extends object>(target: T): T {
+function forDrizzle<T extends object>(target: T, root: boolean): T {
+  const pglite = target as unknown as PGliteInterface;
+  const run: QueryFn = (query, params, options) => {
+    if (!options?.parsers) return pglite.query(query, params, options);
+    const { parsers: _dropped, ...rest } = options;
+    return pglite.query(query, params, rest);
+  };
+  const query = root ? withPreparedStatements(pglite, run) : run;
   return new Proxy(target, {
     get(obj, prop) {
+      if (prop === 'query') return query;
       const value = Reflect.get(obj, prop, obj);
-      if (prop === 'query') {
-        return ((query, params, options) => {
-          if (!options?.parsers) return (value as QueryFn).call(obj, query, params, options);
-          const { parsers: _dropped, ...rest } = options;
-          return (value as QueryFn).call(obj, query, params, rest);
-        }) as QueryFn;
-      }
       if (prop === 'transaction') {
         return (fn: (tx: object) => Promise<unknown>) =>
           (value as (f: (tx: object) => Promise<unknown>) => Promise<unknown>).call(obj, (tx) =>
-            fn(withoutPerQueryParsers(tx)),
+            fn(forDrizzle(tx, false)),
           );
       }
       return typeof value === 'function' ? value.bind(obj) : value;
