@@ -1,11 +1,14 @@
-import { createHash, type Hash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { type Readable, Transform, type TransformCallback, Writable } from 'node:stream';
+import { type Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Db } from '../../db/client';
 import { LocalStorageDriver } from '../../storage/local.driver';
 import type { StorageDriver } from '../../storage/storage-driver';
 import { BlobsRepository } from './blobs.repository';
+import { HashingStream, StreamTooLargeError } from './hash-worker';
+
+export { HashingStream, StreamTooLargeError };
 
 /** Bytes written to a temporary object, hashed on the way; not yet anyone's file. */
 export interface TempObject {
@@ -23,34 +26,6 @@ export interface LinkedBlob {
 
 interface Logger {
   warn(obj: object, msg?: string): void;
-}
-
-/** Thrown into the stream when more than `maxBytes` arrive. */
-export class StreamTooLargeError extends Error {
-  constructor(readonly maxBytes: number) {
-    super(`stream exceeds ${maxBytes} bytes`);
-    this.name = 'StreamTooLargeError';
-  }
-}
-
-/** Passes bytes through while hashing and counting them; no buffering beyond the stream's own. */
-export class HashingStream extends Transform {
-  readonly hash: Hash = createHash('sha256');
-  bytes = 0;
-
-  constructor(private readonly maxBytes = Number.POSITIVE_INFINITY) {
-    super({ highWaterMark: 1024 * 1024 });
-  }
-
-  override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback): void {
-    this.bytes += chunk.length;
-    if (this.bytes > this.maxBytes) {
-      cb(new StreamTooLargeError(this.maxBytes));
-      return;
-    }
-    this.hash.update(chunk);
-    cb(null, chunk);
-  }
 }
 
 /**
@@ -96,7 +71,7 @@ export class BlobStore {
       const { size } = await this.storage.putTemp(tempKey, hashing);
       if (failure) throw failure;
       if (size !== hashing.bytes) throw new Error(`stored ${size} bytes of ${hashing.bytes}`);
-      return { tempKey, size, sha256: hashing.hash.digest('hex') };
+      return { tempKey, size, sha256: hashing.sha256 };
     } catch (err) {
       source.unpipe(hashing);
       hashing.destroy();
@@ -126,7 +101,7 @@ export class BlobStore {
       await this.deleteQuietly(tempKey);
       throw new Error(`adopted ${size} bytes, hashed ${hashing.bytes}`);
     }
-    return { tempKey, size, sha256: hashing.hash.digest('hex') };
+    return { tempKey, size, sha256: hashing.sha256 };
   }
 
   /** Drops a temporary object that will not be committed. */

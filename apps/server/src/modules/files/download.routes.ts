@@ -1,4 +1,3 @@
-import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import { ROUTE_GROUPS } from '@stratos/contracts/access/access-rule';
 import { downloadLinkReplySchema } from '@stratos/contracts/files/file.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -61,29 +60,25 @@ export function downloadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           if (err instanceof RangeNotSatisfiableError) reply.header('content-range', `bytes */${err.size}`);
           throw err;
         }
-        const counter = new ByteCounter();
-        pipeline(opened.body, counter, () => {});
+        // Count what goes out without another stream in the path: listen once Fastify pipes the
+        // body into the response (not before, or the body would start flowing early).
+        let sent = 0;
+        reply.raw.once('pipe', (source) => {
+          source.on('data', (chunk: Buffer) => {
+            sent += chunk.length;
+          });
+        });
         reply.raw.once('close', () => {
-          // Bytes handed to the response: all of them when it finished, fewer when the client left.
-          if (counter.bytes === 0 && !reply.raw.writableFinished) return;
-          service.recordTransfer(opened.userId, opened.fileId, counter.bytes).catch((err) => {
+          // All of it when the response finished, fewer bytes when the client left early.
+          if (sent === 0 && !reply.raw.writableFinished) return;
+          service.recordTransfer(opened.userId, opened.fileId, sent).catch((err) => {
             request.log.error({ err }, 'could not record a download transfer');
           });
         });
         reply.status(opened.status).headers(opened.headers);
-        return reply.send(counter);
+        return reply.send(opened.body);
       },
     );
   };
 }
 
-class ByteCounter extends Transform {
-  bytes = 0;
-  constructor() {
-    super({ highWaterMark: 256 * 1024 });
-  }
-  override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback): void {
-    this.bytes += chunk.length;
-    cb(null, chunk);
-  }
-}
