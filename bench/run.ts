@@ -4,6 +4,7 @@
  */
 
 import { filesListBench } from './files-list.bench';
+import { filesTransferBench } from './files-transfer.bench';
 import { initialJsBench } from './initial-js.bench';
 import { loginBench } from './login.bench';
 import { preferencesBench } from './preferences.bench';
@@ -29,7 +30,7 @@ function print(f: Figure) {
 }
 
 const figures: Figure[] = [];
-for (const bench of [initialJsBench, preferencesBench, loginBench, filesListBench]) {
+for (const bench of [initialJsBench, preferencesBench, loginBench, filesListBench, filesTransferBench]) {
   const result = await bench();
   for (const f of result) {
     print(f);

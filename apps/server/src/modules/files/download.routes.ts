@@ -81,4 +81,3 @@ export function downloadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
   };
 }
-

@@ -141,9 +141,15 @@ export class HashingStream extends Transform {
   }
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback): void {
-    if (this.failure) return cb(this.failure);
+    if (this.failure) {
+      cb(this.failure);
+      return;
+    }
     this.bytes += chunk.length;
-    if (this.bytes > this.maxBytes) return cb(new StreamTooLargeError(this.maxBytes));
+    if (this.bytes > this.maxBytes) {
+      cb(new StreamTooLargeError(this.maxBytes));
+      return;
+    }
     this.pending.push(chunk);
     this.pendingBytes += chunk.length;
     if (this.pendingBytes >= BATCH) this.send();
@@ -156,7 +162,10 @@ export class HashingStream extends Transform {
   }
 
   override _flush(cb: TransformCallback): void {
-    if (this.failure) return cb(this.failure);
+    if (this.failure) {
+      cb(this.failure);
+      return;
+    }
     this.send();
     this.finishing = (err?: Error | null) => cb(err);
     shared.digest(this.id);
