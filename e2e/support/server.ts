@@ -22,6 +22,8 @@ export function freePort(): Promise<number> {
 export function buildWeb(): void {
   const res = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
     cwd: path.join(repoRoot, 'apps/web'),
+    // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
     stdio: 'inherit',
   });
   if (res.status !== 0) throw new Error('web build failed');
