@@ -14,8 +14,9 @@ export interface MergeResult {
 export class PreferencesRepository {
   /**
    * One primary-key lookup, built once: Drizzle otherwise rebuilds the SQL and its prepared-query
-   * object on every call (~30 us of main thread per GET). On PostgreSQL this is also a named
-   * server-side prepared statement, planned once per connection.
+   * object on every call (~65 us of main thread per GET under load). It is also a named server-side
+   * statement, parsed and planned once: by node-postgres on PostgreSQL, by db/pglite-prepared.ts on
+   * PGlite.
    */
   private readonly findStatement;
 
