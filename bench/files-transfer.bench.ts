@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -50,13 +50,15 @@ function client(job: ClientJob): Promise<ClientResult> {
   });
 }
 
-/** A file of `bytes` incompressible bytes under os.tmpdir(), written in 4 MiB blocks. */
+/** A file of `bytes` incompressible bytes under os.tmpdir(), written from one reused 4 MiB buffer. */
 async function generate(dir: string, name: string, bytes: number): Promise<string> {
   const file = path.join(dir, name);
   const handle = await open(file, 'w');
+  const block = Buffer.allocUnsafe(4 * MiB);
   try {
-    for (let written = 0; written < bytes; written += 4 * MiB) {
-      await handle.write(randomBytes(Math.min(4 * MiB, bytes - written)));
+    for (let written = 0; written < bytes; written += block.length) {
+      randomFillSync(block);
+      await handle.write(block, 0, Math.min(block.length, bytes - written));
     }
   } finally {
     await handle.close();

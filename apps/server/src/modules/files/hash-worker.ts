@@ -14,8 +14,9 @@ parentPort.on('message', (m) => {
   if (m.t === 'u') {
     let h = jobs.get(m.id);
     if (!h) { h = createHash('sha256'); jobs.set(m.id, h); }
-    h.update(new Uint8Array(m.c));
-    parentPort.postMessage({ id: m.id, t: 'a', n: m.c.byteLength });
+    h.update(new Uint8Array(m.c, 0, m.n));
+    // The buffer goes back to be filled again: no garbage on either side.
+    parentPort.postMessage({ id: m.id, t: 'a', n: m.n, c: m.c }, [m.c]);
   } else if (m.t === 'd') {
     const h = jobs.get(m.id) || createHash('sha256');
     jobs.delete(m.id);
@@ -30,8 +31,10 @@ parentPort.on('message', (m) => {
 const BATCH = 1024 * 1024;
 /** Bytes in flight to the worker before the stream waits for it (bounds memory). */
 const MAX_IN_FLIGHT = 8 * 1024 * 1024;
+/** Batch buffers kept for reuse. */
+const POOL_MAX = 32;
 
-type Reply = { id: number; t: 'a'; n: number } | { id: number; t: 'd'; hex: string };
+type Reply = { id: number; t: 'a'; n: number; c: ArrayBuffer } | { id: number; t: 'd'; hex: string };
 
 interface Job {
   onAck(bytes: number): void;
@@ -50,9 +53,14 @@ class HashWorker {
       w.unref();
       w.on('message', (m: Reply) => {
         const job = this.jobs.get(m.id);
-        if (!job) return;
-        if (m.t === 'a') job.onAck(m.n);
-        else {
+        if (!job) {
+          if (m.t === 'a') this.recycle(m.c);
+          return;
+        }
+        if (m.t === 'a') {
+          this.recycle(m.c);
+          job.onAck(m.n);
+        } else {
           this.jobs.delete(m.id);
           job.onDigest(m.hex);
         }
@@ -69,14 +77,25 @@ class HashWorker {
     return this.worker;
   }
 
+  /** Batch buffers that came back from the worker, to be filled again. */
+  private readonly free: ArrayBuffer[] = [];
+
+  buffer(): ArrayBuffer {
+    return this.free.pop() ?? new ArrayBuffer(BATCH);
+  }
+
+  private recycle(buf: ArrayBuffer): void {
+    if (buf.byteLength === BATCH && this.free.length < POOL_MAX) this.free.push(buf);
+  }
+
   open(job: Job): number {
     const id = this.nextId++;
     this.jobs.set(id, job);
     return id;
   }
 
-  update(id: number, data: ArrayBuffer): void {
-    this.thread.postMessage({ id, t: 'u', c: data }, [data]);
+  update(id: number, data: ArrayBuffer, length: number): void {
+    this.thread.postMessage({ id, t: 'u', c: data, n: length }, [data]);
   }
 
   digest(id: number): void {
@@ -176,18 +195,23 @@ export class HashingStream extends Transform {
     cb(err);
   }
 
-  /** One copy of the pending chunks into a buffer the worker takes over. */
+  /** One copy of the pending chunks into a batch buffer the worker takes over (and gives back). */
   private send(): void {
-    if (this.pendingBytes === 0) return;
-    const copy = new Uint8Array(this.pendingBytes);
-    let at = 0;
-    for (const c of this.pending) {
-      copy.set(c, at);
-      at += c.length;
+    while (this.pendingBytes > 0) {
+      const buf = shared.buffer();
+      const view = new Uint8Array(buf);
+      let at = 0;
+      while (this.pending.length > 0 && at < BATCH) {
+        const c = this.pending[0] as Buffer;
+        const n = Math.min(c.length, BATCH - at);
+        view.set(n === c.length ? c : c.subarray(0, n), at);
+        at += n;
+        if (n === c.length) this.pending.shift();
+        else this.pending[0] = c.subarray(n);
+      }
+      this.pendingBytes -= at;
+      this.inFlight += at;
+      shared.update(this.id, buf, at);
     }
-    this.inFlight += this.pendingBytes;
-    this.pending = [];
-    this.pendingBytes = 0;
-    shared.update(this.id, copy.buffer);
   }
 }
