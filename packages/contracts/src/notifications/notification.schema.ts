@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+export const notificationSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(['alert', 'billing', 'system']),
+  severity: z.enum(['info', 'warning', 'critical']),
+  title: z.string(),
+  message: z.string(),
+  /** An in-app path to open, e.g. /alerts. */
+  link: z.string().nullable(),
+  readAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  unreadOnly: z.enum(['true', 'false']).optional(),
+});
+export const notificationsReplySchema = z.object({
+  success: z.literal(true),
+  notifications: z.array(notificationSchema),
+  unread: z.number().int(),
+});
+export type NotificationsReply = z.infer<typeof notificationsReplySchema>;
