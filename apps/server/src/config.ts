@@ -45,6 +45,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.default(false),
   MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).optional(),
+  UPLOAD_RESERVATION_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
+  STORAGE_GC_GRACE_SECONDS: z.coerce.number().int().min(60).default(3600),
 });
 
 export interface AppConfig {
@@ -74,6 +76,10 @@ export interface AppConfig {
   storage: StorageConfig;
   /** Overrides the `maxUploadSize` app setting when set. */
   maxUploadBytes?: number;
+  /** How long an upload's quota reservation lasts unless the upload renews it. */
+  uploadReservationTtlMs: number;
+  /** Stored objects without a row (and temporary ones) younger than this are never collected. */
+  storageGcGraceMs: number;
 }
 
 export interface StorageConfig {
@@ -144,6 +150,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : undefined,
     },
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    uploadReservationTtlMs: e.UPLOAD_RESERVATION_TTL_SECONDS * 1000,
+    storageGcGraceMs: e.STORAGE_GC_GRACE_SECONDS * 1000,
   };
 }
 

@@ -128,7 +128,7 @@ export async function storeFile(
         createdAt: app.ctx.clock.now(),
       })
       .returning();
-    await accounts.commitUpload(tx, f.ownerId, temp.size, 0);
+    await accounts.commitUpload(tx, f.ownerId, temp.size);
     return row;
   });
   if (!value) throw new Error('no file row');

@@ -5,6 +5,7 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import type { App } from '../src/app';
 import { blobs, files, storageAccounts } from '../src/db/schema/index';
+import { UploadReservationsRepository } from '../src/modules/files/upload-reservations.repository';
 import { LocalStorageDriver } from '../src/storage/local.driver';
 import { S3_TEMP_PREFIX, S3StorageDriver } from '../src/storage/s3.driver';
 
@@ -96,7 +97,8 @@ export async function storageState(app: App, userId: string) {
     files: fileRows,
     blobs: allBlobs,
     usedBytes: Number(account?.usedBytes ?? 0),
-    reservedBytes: Number(account?.reservedBytes ?? 0),
+    /** What the user's unexpired quota reservations hold. */
+    reservedBytes: await new UploadReservationsRepository(db).heldBytes(userId, app.ctx.clock.now()),
     fileCount: account?.fileCount ?? 0,
   };
 }

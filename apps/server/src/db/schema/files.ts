@@ -28,7 +28,13 @@ export const blobs = pgTable(
     refCount: integer('ref_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('blobs_backend_sha_uq').on(t.backend, t.sha256)],
+  (t) => [
+    uniqueIndex('blobs_backend_sha_uq').on(t.backend, t.sha256),
+    // The orphan collector asks which listed storage keys have a row.
+    index('blobs_backend_key_idx').on(t.backend, t.storageKey),
+    // Blobs no file references any more (their bytes are collected), normally none.
+    index('blobs_unreferenced_idx').on(t.id).where(sql`${t.refCount} <= 0`),
+  ],
 );
 
 export const folders = pgTable(
@@ -120,16 +126,40 @@ export const folderFileCounts = pgTable(
   (t) => [primaryKey({ columns: [t.ownerId, t.folderKey] })],
 );
 
-/** Bytes a user holds, and bytes reserved by uploads in flight, so concurrent uploads cannot overshoot the quota. */
+/**
+ * Bytes a user holds. The row is also the lock that serialises a user's quota reservations, so
+ * concurrent uploads cannot overshoot the quota.
+ */
 export const storageAccounts = pgTable('storage_accounts', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   usedBytes: bigint('used_bytes', { mode: 'number' }).notNull().default(0),
-  reservedBytes: bigint('reserved_bytes', { mode: 'number' }).notNull().default(0),
   fileCount: integer('file_count').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Quota held by an upload in flight until it commits or fails. Each expires: a crashed process
+ * cannot hold quota forever, since only unexpired reservations count against it; a resumable
+ * upload pushes its expiry on as bytes arrive. Expired rows are deleted by a job.
+ */
+export const uploadReservations = pgTable(
+  'upload_reservations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('upload_reservations_user_idx').on(t.userId, t.expiresAt),
+    index('upload_reservations_expiry_idx').on(t.expiresAt),
+  ],
+);
 
 /** Every change of a user's stored bytes, for storage-over-time charts. */
 export const storageEvents = pgTable(

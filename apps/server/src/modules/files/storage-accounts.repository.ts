@@ -4,13 +4,12 @@ import { storageAccounts, storageEvents } from '../../db/schema/index';
 
 export interface StorageAccount {
   usedBytes: number;
-  reservedBytes: number;
   fileCount: number;
 }
 
 /**
- * A user's stored bytes and files (`storage_accounts`, one row per user, created on first use),
- * the bytes reserved by uploads in flight, and the ledger of changes (`storage_events`).
+ * A user's stored bytes and files (`storage_accounts`, one row per user, created on first use)
+ * and the ledger of changes (`storage_events`). Quota reservations: upload-reservations.repository.ts.
  */
 export class StorageAccountsRepository {
   constructor(private readonly db: Db) {}
@@ -41,11 +40,8 @@ export class StorageAccountsRepository {
     await tx.insert(storageEvents).values({ userId, deltaBytes, deltaFiles, reason });
   }
 
-  /**
-   * An upload committed: its bytes and file count move in, its reservation goes, in one update;
-   * plus the ledger row.
-   */
-  async commitUpload(tx: Db, userId: string, sizeBytes: number, reservedBytes: number): Promise<void> {
+  /** An upload committed: its bytes and file count move in, plus the ledger row. */
+  async commitUpload(tx: Db, userId: string, sizeBytes: number): Promise<void> {
     await tx
       .insert(storageAccounts)
       .values({ userId, usedBytes: sizeBytes, fileCount: 1 })
@@ -54,7 +50,6 @@ export class StorageAccountsRepository {
         set: {
           usedBytes: sql`${storageAccounts.usedBytes} + ${sizeBytes}`,
           fileCount: sql`${storageAccounts.fileCount} + 1`,
-          reservedBytes: sql`greatest(${storageAccounts.reservedBytes} - ${reservedBytes}, 0)`,
           updatedAt: sql`now()`,
         },
       });
@@ -65,7 +60,6 @@ export class StorageAccountsRepository {
     const rows = await this.db
       .select({
         usedBytes: storageAccounts.usedBytes,
-        reservedBytes: storageAccounts.reservedBytes,
         fileCount: storageAccounts.fileCount,
       })
       .from(storageAccounts)
@@ -74,45 +68,8 @@ export class StorageAccountsRepository {
     return row
       ? {
           usedBytes: Number(row.usedBytes),
-          reservedBytes: Number(row.reservedBytes),
           fileCount: row.fileCount,
         }
-      : { usedBytes: 0, reservedBytes: 0, fileCount: 0 };
-  }
-
-  /**
-   * Reserves `bytes` for an upload if stored + reserved + bytes stays within the user's plan
-   * quota (plans.storage_bytes; null = unlimited). One statement: the upsert locks the account
-   * row, so two concurrent reservations see each other and cannot together overshoot the quota.
-   * Returns false when the quota would be exceeded (or the user does not exist).
-   */
-  async reserve(userId: string, bytes: number): Promise<boolean> {
-    const result = await this.db.execute(sql`
-      with quota as (
-        select p.storage_bytes as q
-        from users u join plans p on p.id = u.subscription_plan
-        where u.id = ${userId}
-      )
-      insert into storage_accounts as a (user_id, reserved_bytes)
-      select ${userId}, ${bytes}::bigint from quota where quota.q is null or ${bytes}::bigint <= quota.q
-      on conflict (user_id) do update
-        set reserved_bytes = a.reserved_bytes + excluded.reserved_bytes, updated_at = now()
-        where (select q from quota) is null
-           or a.used_bytes + a.reserved_bytes + excluded.reserved_bytes <= (select q from quota)
-      returning a.reserved_bytes
-    `);
-    return (result as unknown as { rows: unknown[] }).rows.length === 1;
-  }
-
-  /** Gives back a reservation that did not become a file (failed, aborted or rejected upload). */
-  async releaseReservation(userId: string, bytes: number): Promise<void> {
-    if (bytes <= 0) return;
-    await this.db
-      .update(storageAccounts)
-      .set({
-        reservedBytes: sql`greatest(${storageAccounts.reservedBytes} - ${bytes}, 0)`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(storageAccounts.userId, userId));
+      : { usedBytes: 0, fileCount: 0 };
   }
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
@@ -7,7 +7,7 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { FILE_ERRORS, FILE_ID_HEADER, TUS_ENDPOINT } from '@stratos/contracts/files/upload.schema';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
-import { type DataStore, EVENTS, Server, type Upload } from '@tus/server';
+import { type DataStore, ERRORS, EVENTS, Server, type Upload } from '@tus/server';
 import { z } from 'zod';
 import type { StorageConfig } from '../../config';
 import { AppError } from '../../lib/app-error';
@@ -15,9 +15,12 @@ import type { AuthUser } from '../../plugins/auth-guard';
 import { s3ClientConfig } from '../../storage/s3.driver';
 import type { TempObject } from './blob-store.service';
 import type { Reservation } from './quota.service';
-import type { UploadService } from './upload.service';
+import { fileTooLarge, type UploadService } from './upload.service';
 
-/** Unfinished resumable uploads expire after a day; their quota reservation goes with them. */
+/**
+ * Unfinished resumable uploads expire after a day; their quota reservation goes with them (and
+ * lapses sooner, UPLOAD_RESERVATION_TTL_SECONDS after the last bytes arrived).
+ */
 export const TUS_EXPIRY_MS = 24 * 60 * 60 * 1000;
 /** Upload ids in URLs: 32 hex characters (tus' default naming). */
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
@@ -27,6 +30,7 @@ const S3_TUS_PREFIX = 'tus/';
 /** Metadata keys the server sets on an upload; a client cannot choose them. */
 const OWNER = 'stratos-owner';
 const RESERVED = 'stratos-reserved';
+const RESERVATION = 'stratos-reservation';
 
 type TusError = { status_code: number; body: string };
 type TusRequest = Parameters<NonNullable<ConstructorParameters<typeof Server>[0]['onIncomingRequest']>>[0];
@@ -38,6 +42,16 @@ const tusError = (status: number, code: string, message: string): TusError => ({
   body: errorBody(code, message),
 });
 const uploadNotFound = () => tusError(404, 'NOT_FOUND', 'Upload not found');
+
+/** tus' own error answers are plain text; ours (the JSON envelope) say so in their Content-Type. */
+class JsonErrorServer extends Server {
+  override write(...args: Parameters<Server['write']>): ReturnType<Server['write']> {
+    const [, headers, status, body] = args;
+    if (status >= 400 && body?.startsWith('{'))
+      headers.set('Content-Type', 'application/json; charset=utf-8');
+    return super.write(...args);
+  }
+}
 
 interface Logger {
   warn(obj: object, msg?: string): void;
@@ -59,6 +73,8 @@ export class TusUploads {
   private readonly users = new WeakMap<IncomingMessage, AuthUser>();
   /** Reservations of uploads being terminated, released once the termination went through. */
   private readonly terminating = new WeakMap<IncomingMessage, Reservation>();
+  /** When this process last renewed each upload's reservation (ms), to renew at most every TTL/4. */
+  private readonly renewedAt = new Map<string, number>();
 
   constructor(
     private readonly uploads: UploadService,
@@ -78,7 +94,7 @@ export class TusUploads {
       this.store = new FileStore({ directory: path.join(storage.dir, 'tus') });
       this.prefix = '';
     }
-    this.server = new Server({
+    this.server = new JsonErrorServer({
       path: TUS_ENDPOINT,
       datastore: this.store,
       relativeLocation: true,
@@ -92,6 +108,15 @@ export class TusUploads {
       onUploadCreate: (req, upload) => this.create(req, upload),
       onUploadFinish: (req, upload) => this.finish(req, upload),
       onResponseError: (_req, err) => this.mapError(err),
+    });
+    // Long PATCH requests: the reservation is renewed as the bytes arrive.
+    this.server.on(EVENTS.POST_RECEIVE, (_req, upload) => {
+      const last = this.renewedAt.get(upload.id) ?? 0;
+      if (Date.now() - last < this.uploads.reservationTtlMs() / 4) return;
+      this.renewedAt.set(upload.id, Date.now());
+      this.uploads
+        .refreshReservation(reservationOf(upload))
+        .catch((err) => this.log.warn({ err, id: upload.id }, 'tus: could not renew a reservation'));
     });
     this.server.on(EVENTS.POST_TERMINATE, (req) => {
       const node = nodeRequest(req);
@@ -132,9 +157,24 @@ export class TusUploads {
       throw uploadNotFound();
     }
     if (upload.metadata?.[OWNER] !== user.id) throw uploadNotFound();
+    if (req.method === 'PATCH') await this.renew(upload);
     if (req.method === 'DELETE') {
       const node = nodeRequest(req);
       if (node) this.terminating.set(node, reservationOf(upload));
+    }
+  }
+
+  /**
+   * More bytes are coming: the reservation's expiry moves on. When it lapsed and the quota has
+   * no room left, the upload is dropped (it could never complete) and the PATCH answers 413.
+   */
+  private async renew(upload: Upload): Promise<void> {
+    try {
+      await this.uploads.refreshReservation(reservationOf(upload));
+      this.renewedAt.set(upload.id, Date.now());
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'QUOTA_EXCEEDED') await this.dropUpload(upload.id);
+      throw err;
     }
   }
 
@@ -151,6 +191,7 @@ export class TusUploads {
     if (meta.data.folderId) metadata.folderId = meta.data.folderId;
     metadata[OWNER] = user.id;
     metadata[RESERVED] = String(reservation.bytes);
+    metadata[RESERVATION] = reservation.id;
     return { metadata };
   }
 
@@ -214,6 +255,7 @@ export class TusUploads {
 
   /** Deletes what tus kept of an upload (bytes and info); missing parts are fine. */
   private async dropUpload(id: string): Promise<void> {
+    this.renewedAt.delete(id);
     try {
       if (this.store instanceof S3Store) {
         const s3 = this.store as unknown as { client: import('@aws-sdk/client-s3').S3; bucket: string };
@@ -273,9 +315,15 @@ export class TusUploads {
     return ids;
   }
 
-  private mapError(err: Error | TusError): TusError | undefined {
+  private async mapError(err: Error | TusError): Promise<TusError | undefined> {
     if (err instanceof AppError) {
       return { status_code: err.statusCode, body: errorBody(err.code, err.message) };
+    }
+    // Too large for the cap (declared at creation, or more bytes than it allows): the same answer
+    // as POST /api/files/upload gives.
+    if (err === ERRORS.ERR_MAX_SIZE_EXCEEDED || err === ERRORS.ERR_SIZE_EXCEEDED) {
+      const tooLarge = fileTooLarge(await this.uploads.maxUploadBytes());
+      return tusError(413, tooLarge.code, tooLarge.message);
     }
     if ('status_code' in err) return undefined;
     this.log.error({ err }, 'tus upload failed');
@@ -291,6 +339,9 @@ const metadataSchema = z.object({
 
 function reservationOf(upload: Upload): Reservation {
   return {
+    // An upload created before reservations had ids: a fresh one, so a renewal holds its bytes
+    // (until it expires) and the commit checks the quota afresh.
+    id: upload.metadata?.[RESERVATION] || randomUUID(),
     userId: upload.metadata?.[OWNER] ?? '',
     bytes: Number(upload.metadata?.[RESERVED] ?? 0) || 0,
     settled: false,

@@ -49,7 +49,7 @@ export function uploadRoutes(
           throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
         }
         const reservation: Reservation = await service
-          .reserve(user.id, declared === null ? maxBytes : Math.min(declared, maxBytes))
+          .reserve(user.id, declared === null ? maxBytes : Math.min(declared, maxBytes), { keepAlive: true })
           .catch((err) => {
             closeAfterReply(request, reply);
             throw err;

@@ -9,6 +9,7 @@ import { FileCommitRepository } from './file-commit.repository';
 import { folderPath, toFileItem } from './file-item';
 import { QuotaService, type Reservation } from './quota.service';
 import { StorageAccountsRepository } from './storage-accounts.repository';
+import { UploadReservationsRepository } from './upload-reservations.repository';
 import { UploadSettings } from './upload-settings';
 
 export const fileTooLarge = (maxBytes: number) =>
@@ -42,12 +43,16 @@ export interface UploadResult {
 /** The service as the app runs it. */
 export function createUploadService(ctx: AppContext): UploadService {
   const db = ctx.database.db;
-  const accounts = new StorageAccountsRepository(db);
   return new UploadService({
     db,
     blobs: new BlobStore(db, ctx.storage, ctx.log),
-    quota: new QuotaService(accounts),
-    accounts,
+    quota: new QuotaService(
+      new UploadReservationsRepository(db),
+      ctx.clock,
+      ctx.config.uploadReservationTtlMs,
+      ctx.log,
+    ),
+    accounts: new StorageAccountsRepository(db),
     commits: new FileCommitRepository(),
     settings: new UploadSettings(db, ctx.config.maxUploadBytes),
   });
@@ -65,9 +70,22 @@ export class UploadService {
     return this.deps.settings.maxUploadBytes();
   }
 
-  /** Holds `bytes` of the owner's quota for an upload (413 QUOTA_EXCEEDED when it would overshoot). */
-  reserve(userId: string, bytes: number): Promise<Reservation> {
-    return this.deps.quota.reserve(userId, bytes);
+  /**
+   * Holds `bytes` of the owner's quota for an upload (413 QUOTA_EXCEEDED when it would overshoot).
+   * `keepAlive`: renewed by this process until committed or abandoned (an upload in one request).
+   */
+  reserve(userId: string, bytes: number, opts: { keepAlive?: boolean } = {}): Promise<Reservation> {
+    return this.deps.quota.reserve(userId, bytes, opts);
+  }
+
+  /** How long a reservation lasts unless renewed. */
+  reservationTtlMs(): number {
+    return this.deps.quota.ttlMs;
+  }
+
+  /** A resumable upload's bytes are arriving: its reservation lives on (413 if it lapsed and no room is left). */
+  refreshReservation(reservation: Reservation): Promise<void> {
+    return this.deps.quota.refresh(reservation);
   }
 
   async assertFolder(userId: string, folderId: string | null | undefined): Promise<void> {
@@ -107,7 +125,8 @@ export class UploadService {
         blobId: linked.id,
         checksum: req.temp.sha256,
       });
-      await this.deps.accounts.commitUpload(tx, req.userId, req.temp.size, req.reservation.bytes);
+      await this.deps.quota.settle(tx, req.reservation, req.temp.size);
+      await this.deps.accounts.commitUpload(tx, req.userId, req.temp.size);
       return file;
     });
     this.deps.quota.settled(req.reservation);
