@@ -34,7 +34,7 @@ interface DetailsViewProps extends BrowserViewProps {
   onSelectAll(checked: boolean): void;
   /** Where the column headers stick while the rows scroll under them. */
   stickyTop: number;
-  /** Rows in the whole listing (for assistive tech: only some are rendered). */
+  /** Rows in the whole listing (for assistive tech: only some are rendered); -1 when unknown. */
   rowCount: number;
 }
 
@@ -163,7 +163,11 @@ export function DetailsView(props: DetailsViewProps) {
   };
 
   return (
-    <table className={styles.vtable} aria-label="Files and folders" aria-rowcount={rowCount + 1}>
+    <table
+      className={styles.vtable}
+      aria-label="Files and folders"
+      aria-rowcount={rowCount < 0 ? -1 : rowCount + 1}
+    >
       <thead style={{ position: 'sticky', top: stickyTop, zIndex: 4, background: 'var(--fm-layout-bg)' }}>
         <tr className={styles.headerRow} style={{ gridTemplateColumns: columns }} aria-rowindex={1}>
           <th scope="col">

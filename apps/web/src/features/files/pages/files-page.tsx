@@ -25,9 +25,8 @@ import { useFolderParam } from '../hooks/use-folder-param';
 import { useSelection } from '../hooks/use-selection';
 import { useUploads } from '../hooks/use-uploads';
 import { browserItems, selectionIds } from '../model/browser-item';
+import { listingSummary } from '../model/listing-summary';
 import { sortByColumn } from '../model/sort';
-
-const plural = (n: number, one: string) => `${n.toLocaleString()} ${n === 1 ? one : `${one}s`}`;
 
 /** Sticky offsets: the shell's header is 64 px (56 px on a phone); the selection bar takes 64 px. */
 const HEADER_H = { desktop: 64, phone: 56 };
@@ -148,13 +147,13 @@ export default function FilesPage() {
     '--fm-float-bottom': compact ? 'calc(72px + env(safe-area-inset-bottom))' : '24px',
   } as CSSProperties;
 
-  const fileCount = listing
-    ? listing.totalExact
-      ? plural(listing.totalFiles, 'file')
-      : `${Math.max(listing.files.length, listing.totalFiles - 1).toLocaleString()}+ files`
-    : '';
   const counts = listing
-    ? `${fileCount} · ${plural(listing.folders.length, 'folder')}`
+    ? listingSummary({
+        totalFiles: listing.totalFiles,
+        totalExact: listing.totalExact,
+        loadedFiles: listing.files.length,
+        folders: listing.folders.length,
+      })
     : 'Loading your files…';
 
   const more = {
@@ -202,7 +201,9 @@ export default function FilesPage() {
         selection={loadedAll ? 'all' : selection.selected.size > 0 ? 'some' : 'none'}
         onSelectAll={selection.setAll}
         stickyTop={headerH + (selecting ? SELECTION_BAR_H : 0)}
-        rowCount={(listing?.totalFiles ?? 0) + (listing?.folders.length ?? 0)}
+        rowCount={
+          listing?.totalExact === false ? -1 : (listing?.totalFiles ?? 0) + (listing?.folders.length ?? 0)
+        }
       />
     );
 
