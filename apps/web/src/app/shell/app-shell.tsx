@@ -1,9 +1,9 @@
 import { theme } from 'antd';
 import { type CSSProperties, Suspense } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useSession } from '../../lib/auth-session';
-import type { RouteHandle } from '../route-types';
 import { layoutFor } from '../routes';
+import { useCurrentRoute } from '../routing/use-current-route';
 import { AuthLayout } from './auth-layout';
 import { LazyIdleWarning, LazyMobileBottomNav, LazyMobileHeader } from './lazy-chrome';
 import { SiteFooter } from './site-footer';
@@ -24,8 +24,7 @@ const MOBILE_HEADER_HEIGHT = 56;
 export function AppShell() {
   const { token } = theme.useToken();
   const { pathname } = useLocation();
-  const matches = useMatches();
-  const route = (matches.at(-1)?.handle as RouteHandle | undefined)?.route;
+  const route = useCurrentRoute();
   const session = useSession();
   const isMobile = useIsMobile();
   useDocumentTitle();

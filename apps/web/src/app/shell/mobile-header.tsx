@@ -2,6 +2,7 @@ import { ArrowLeftOutlined, BellOutlined, MenuOutlined, UserOutlined } from '@an
 import { theme } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import type { SessionUser } from '../../lib/auth-session';
+import { useCurrentRoute } from '../routing/use-current-route';
 import { headerVars } from './header-vars';
 import { mobileTitleFor } from './mobile-title';
 import { useNavDrawer } from './use-nav-drawer';
@@ -13,6 +14,7 @@ export function MobileHeader({ user }: { user: SessionUser }) {
   const { token } = theme.useToken();
   const navigate = useNavigate();
   const location = useLocation();
+  const title = mobileTitleFor(useCurrentRoute());
   const drawer = useNavDrawer(user);
   // With no earlier entry in this tab (a deep link), "back" goes to the dashboard instead of leaving.
   const back = () => (location.key === 'default' ? navigate('/dashboard') : navigate(-1));
@@ -64,7 +66,7 @@ export function MobileHeader({ user }: { user: SessionUser }) {
             color: token.colorTextHeading,
           }}
         >
-          {mobileTitleFor(location.pathname)}
+          {title}
         </h1>
         <button
           type="button"

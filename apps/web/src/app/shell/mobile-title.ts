@@ -1,16 +1,11 @@
-import { isActivePath } from '../../lib/route-access';
+import type { AppRoute } from '../route-types';
 
-/** Part 1 section 2: the mobile header's title by path; other paths show the product name. */
-const TITLES: readonly [string, string][] = [
-  ['/dashboard', 'Dashboard'],
-  ['/files', 'Files'],
-  ['/ai-chat', 'AI Chat'],
-  ['/analytics', 'Analytics'],
-  ['/settings', 'Settings'],
-  ['/pricing', 'Pricing'],
-  ['/profile', 'Profile'],
-];
+const PRODUCT = 'Stratos';
 
-export function mobileTitleFor(pathname: string): string {
-  return TITLES.find(([path]) => isActivePath(pathname, path))?.[1] ?? 'Stratos';
+/**
+ * The mobile header's title (part 1 section 2): the route table's title for the page on screen, so
+ * a new route gets its title in one place. The home page and unknown paths show the product name.
+ */
+export function mobileTitleFor(route: AppRoute | undefined): string {
+  return !route || route.id === 'home' ? PRODUCT : route.title;
 }
