@@ -47,6 +47,12 @@ const envSchema = z.object({
   MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).optional(),
   UPLOAD_RESERVATION_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
   STORAGE_GC_GRACE_SECONDS: z.coerce.number().int().min(60).default(3600),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_BASE: z.string().url().optional(),
+  BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(7),
 });
 
 export interface AppConfig {
@@ -80,6 +86,21 @@ export interface AppConfig {
   uploadReservationTtlMs: number;
   /** Stored objects without a row (and temporary ones) younger than this are never collected. */
   storageGcGraceMs: number;
+  payments: PaymentsConfig;
+}
+
+export interface PaymentsConfig {
+  /** PAYMENT_PROVIDER; sandbox unless STRIPE_SECRET_KEY is set. */
+  provider: 'sandbox' | 'stripe';
+  stripe: {
+    secretKey?: string;
+    publishableKey?: string;
+    webhookSecret?: string;
+    /** Where the Stripe SDK sends requests (a local stand-in in tests); Stripe's own API when absent. */
+    apiBase?: string;
+  };
+  /** Days a past-due subscription keeps its plan before falling back to free. */
+  graceDays: number;
 }
 
 export interface StorageConfig {
@@ -152,6 +173,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     uploadReservationTtlMs: e.UPLOAD_RESERVATION_TTL_SECONDS * 1000,
     storageGcGraceMs: e.STORAGE_GC_GRACE_SECONDS * 1000,
+    payments: {
+      provider: e.PAYMENT_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox'),
+      stripe: {
+        secretKey: e.STRIPE_SECRET_KEY,
+        publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+        webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+        apiBase: e.STRIPE_API_BASE,
+      },
+      graceDays: e.BILLING_GRACE_DAYS,
+    },
   };
 }
 
