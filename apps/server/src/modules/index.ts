@@ -15,6 +15,7 @@ import { statsRoutes } from './files/stats.routes';
 import { tusRoutes } from './files/tus.routes';
 import { uploadRoutes } from './files/upload.routes';
 import { healthRoutes } from './health/health.routes';
+import { notificationsRoutes } from './notifications/notifications.routes';
 import { plansRoutes } from './plans/plans.routes';
 import { preferencesRoutes } from './preferences/preferences.routes';
 
@@ -37,4 +38,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(uploadRoutes(ctx));
   await api.register(downloadRoutes(ctx));
   await api.register(tusRoutes(ctx));
+  await api.register(notificationsRoutes(ctx));
 }

@@ -74,3 +74,5 @@ export const alertHistoryReplySchema = z.object({ success: z.literal(true), aler
 export type AlertHistoryReply = z.infer<typeof alertHistoryReplySchema>;
 
 export const dismissAlertReplySchema = z.object({ success: z.literal(true), dismissedUntil: z.string() });
+
+export const alertIdParamsSchema = z.object({ id: z.uuid() });

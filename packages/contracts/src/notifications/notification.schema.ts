@@ -23,3 +23,22 @@ export const notificationsReplySchema = z.object({
   unread: z.number().int(),
 });
 export type NotificationsReply = z.infer<typeof notificationsReplySchema>;
+
+export const notificationIdParamsSchema = z.object({ id: z.uuid() });
+
+/** POST /api/notifications/{id}/read */
+export const notificationReadReplySchema = z.object({
+  success: z.literal(true),
+  notification: notificationSchema,
+  unread: z.number().int(),
+});
+export type NotificationReadReply = z.infer<typeof notificationReadReplySchema>;
+
+/** POST /api/notifications/read-all */
+export const notificationsReadAllReplySchema = z.object({
+  success: z.literal(true),
+  /** How many were unread and are now read. */
+  updated: z.number().int(),
+  unread: z.literal(0),
+});
+export type NotificationsReadAllReply = z.infer<typeof notificationsReadAllReplySchema>;
