@@ -1,28 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { confirmedUser, signIn } from './support/accounts';
 import { api, latestCode, loginToken } from './support/api';
 import { hasChromium, launchBrowser, screenshot } from './support/browser';
 
 const baseURL = inject('baseURL');
 const admin = inject('admin');
-
-/** Registers and confirms an account through the API, for journeys that start signed in. */
-async function confirmedUser(adminToken: string, email: string, password: string) {
-  const reg = await api(baseURL, '/auth/register', {
-    method: 'POST',
-    body: { email, password, firstName: 'Rita', lastName: 'Reader' },
-  });
-  expect(reg.status).toBe(200);
-  const code = await latestCode(baseURL, adminToken, email);
-  expect((await api(baseURL, '/auth/confirm', { method: 'POST', body: { email, code } })).status).toBe(200);
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${baseURL}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
+const reader = { firstName: 'Rita', lastName: 'Reader' };
 
 describe.skipIf(!hasChromium)('account journeys in Chromium', () => {
   let browser: Browser;
@@ -106,10 +90,9 @@ describe.skipIf(!hasChromium)('account journeys in Chromium', () => {
   it('does not let a user open admin pages', async () => {
     const email = `plain-${Date.now()}@stratos.test`;
     const password = 'PlainUser2026';
-    await confirmedUser(adminToken, email, password);
+    await confirmedUser(baseURL, adminToken, { email, password, ...reader });
     const page = await browser.newPage();
-    await signIn(page, email, password);
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15_000 });
+    await signIn(page, baseURL, email, password);
     await page.goto(`${baseURL}/admin-dashboard`);
     await expect
       .poll(
@@ -131,8 +114,7 @@ describe.skipIf(!hasChromium)('account journeys in Chromium', () => {
 
   it('lets an admin manage users from the admin dashboard', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await signIn(page, admin.email, admin.password);
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15_000 });
+    await signIn(page, baseURL, admin.email, admin.password);
     await page.goto(`${baseURL}/admin-dashboard`);
     await expect.poll(() => page.getByText(admin.email).first().isVisible(), { timeout: 15_000 }).toBe(true);
     await screenshot(page, 'admin-dashboard-light');
@@ -142,7 +124,7 @@ describe.skipIf(!hasChromium)('account journeys in Chromium', () => {
   it('saves screenshots of home, register, login and the dashboard shell (light, dark, 390 px)', async () => {
     const email = `shots-${Date.now()}@stratos.test`;
     const password = 'Screens2026pw';
-    await confirmedUser(adminToken, email, password);
+    await confirmedUser(baseURL, adminToken, { email, password, ...reader });
     for (const theme of ['light', 'dark'] as const) {
       for (const width of [1280, 390]) {
         // Reduced motion: screenshots show the settled page, not a frame of the entrance animation.
@@ -162,8 +144,7 @@ describe.skipIf(!hasChromium)('account journeys in Chromium', () => {
         await page.goto(`${baseURL}/login`);
         await page.getByLabel('Email').waitFor();
         await screenshot(page, `login-${suffix}`);
-        await signIn(page, email, password);
-        await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15_000 });
+        await signIn(page, baseURL, email, password);
         await page.goto(`${baseURL}/dashboard`);
         await page.waitForLoadState('networkidle');
         await screenshot(page, `dashboard-${suffix}`);

@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatBytes } from '../apps/web/src/lib/format-bytes';
-import { api, latestCode, loginToken } from './support/api';
+import { confirmedUser, signIn } from './support/accounts';
+import { api, loginToken } from './support/api';
 import { hasChromium, launchBrowser, screenshot } from './support/browser';
 
 const baseURL = inject('baseURL');
@@ -13,25 +14,6 @@ const admin = inject('admin');
 
 const MiB = 1024 * 1024;
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
-
-/** Registers and confirms an account through the API, for journeys that start signed in. */
-async function confirmedUser(adminToken: string, email: string, password: string) {
-  const reg = await api(baseURL, '/auth/register', {
-    method: 'POST',
-    body: { email, password, firstName: 'Fiona', lastName: 'Filer' },
-  });
-  expect(reg.status).toBe(200);
-  const code = await latestCode(baseURL, adminToken, email);
-  expect((await api(baseURL, '/auth/confirm', { method: 'POST', body: { email, code } })).status).toBe(200);
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${baseURL}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15_000 });
-}
 
 /** The file browser (grid and list views are a list, details a table; both carry this name). */
 const browserOf = (page: Page): Locator => page.getByLabel('Files and folders', { exact: true });
@@ -64,7 +46,7 @@ describe.skipIf(!hasChromium)('files journey in Chromium', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     adminToken = await loginToken(baseURL, admin.email, admin.password);
-    await confirmedUser(adminToken, email, password);
+    await confirmedUser(baseURL, adminToken, { email, password, firstName: 'Fiona', lastName: 'Filer' });
     dir = mkdtempSync(path.join(tmpdir(), 'stratos-files-journey-'));
     writeFileSync(
       pathOf(files.notes.name),
@@ -81,7 +63,7 @@ describe.skipIf(!hasChromium)('files journey in Chromium', () => {
   it('uploads, organises, finds, sorts, downloads, shares, deletes and restores files; the dashboard counts them', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await signIn(page, email, password);
+    await signIn(page, baseURL, email, password);
 
     await page.goto(`${baseURL}/files`);
     await expect.poll(() => page.getByText('No files found').isVisible(), { timeout: 15_000 }).toBe(true);
