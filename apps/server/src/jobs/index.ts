@@ -1,8 +1,12 @@
 import type { AppContext } from '../app-context';
 import { purgeExpiredJob } from '../modules/files/recycle-bin.job';
+import { collectGarbageJob } from '../modules/files/storage-gc.job';
+import { expireReservationsJob } from '../modules/files/upload-reservations.job';
 import type { JobScheduler } from './scheduler';
 
 /** Every periodic job. A job adds one line here; a second handler under one name stops the app. */
 export function registerJobs(jobs: JobScheduler, ctx: AppContext): void {
   jobs.register(purgeExpiredJob(ctx));
+  jobs.register(collectGarbageJob(ctx));
+  jobs.register(expireReservationsJob(ctx));
 }

@@ -120,7 +120,11 @@ describe('job scheduler', () => {
   it("refuses to build the app's job list twice: every job name has one handler", async () => {
     const t = await createTestApp();
     try {
-      expect(t.app.ctx.jobs.names()).toEqual(['recycle-bin.purge-expired']);
+      expect(t.app.ctx.jobs.names()).toEqual([
+        'recycle-bin.purge-expired',
+        'files.collect-garbage',
+        'files.expire-reservations',
+      ]);
       expect(() => registerJobs(t.app.ctx.jobs, t.app.ctx)).toThrow(DuplicateJobError);
     } finally {
       await t.close();

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { type FileHandle, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, opendir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -7,6 +7,8 @@ import {
   assertKey,
   assertTempKey,
   type ByteRange,
+  isValidKey,
+  type ListedObject,
   ObjectNotFoundError,
   type StorageDriver,
   type StoredObjectInfo,
@@ -95,6 +97,9 @@ export class LocalStorageDriver implements StorageDriver {
     const dir = path.dirname(to);
     await mkdir(dir, { recursive: true });
     await rename(from, to);
+    // A rename keeps the time of the last write; the garbage collector's grace period counts from here.
+    const now = new Date();
+    await utimes(to, now, now);
     await fsyncDir(dir);
   }
 
@@ -140,6 +145,29 @@ export class LocalStorageDriver implements StorageDriver {
       }
     }
     return removed;
+  }
+
+  async *list(): AsyncIterable<ListedObject> {
+    yield* this.walk(this.contentDir, []);
+  }
+
+  private async *walk(dir: string, prefix: string[]): AsyncGenerator<ListedObject> {
+    let entries: Awaited<ReturnType<typeof opendir>>;
+    try {
+      entries = await opendir(dir);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw err;
+    }
+    for await (const entry of entries) {
+      const parts = [...prefix, entry.name];
+      if (entry.isDirectory()) {
+        yield* this.walk(path.join(dir, entry.name), parts);
+      } else if (entry.isFile() && isValidKey(parts.join('/'))) {
+        const s = await stat(path.join(dir, entry.name)).catch(() => null);
+        if (s) yield { key: parts.join('/'), size: s.size, modifiedAt: s.mtime };
+      }
+    }
   }
 }
 

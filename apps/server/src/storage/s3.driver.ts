@@ -17,6 +17,8 @@ import {
   assertKey,
   assertTempKey,
   type ByteRange,
+  isValidKey,
+  type ListedObject,
   ObjectNotFoundError,
   type StorageDriver,
   type StoredObjectInfo,
@@ -167,20 +169,32 @@ export class S3StorageDriver implements StorageDriver {
 
   async sweepTemp(olderThan: Date): Promise<number> {
     let removed = 0;
+    for await (const o of this.listObjects(S3_TEMP_PREFIX)) {
+      if (o.LastModified && o.LastModified.getTime() < olderThan.getTime()) {
+        await this.deleteObject(o.Key);
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+
+  async *list(): AsyncIterable<ListedObject> {
+    for await (const o of this.listObjects()) {
+      if (o.Key.startsWith(S3_TEMP_PREFIX) || !isValidKey(o.Key)) continue;
+      yield { key: o.Key, size: o.Size ?? 0, modifiedAt: o.LastModified ?? new Date() };
+    }
+  }
+
+  /** The bucket's objects (under `prefix`), through ListObjectsV2 a page (up to 1,000) at a time. */
+  private async *listObjects(prefix?: string) {
     let token: string | undefined;
     do {
       const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: S3_TEMP_PREFIX, ContinuationToken: token }),
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
       );
-      for (const o of page.Contents ?? []) {
-        if (o.Key && o.LastModified && o.LastModified.getTime() < olderThan.getTime()) {
-          await this.deleteObject(o.Key);
-          removed += 1;
-        }
-      }
+      for (const o of page.Contents ?? []) if (o.Key) yield { ...o, Key: o.Key };
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
-    return removed;
   }
 
   private copySource(objectKey: string): string {

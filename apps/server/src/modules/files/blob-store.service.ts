@@ -24,6 +24,9 @@ export interface LinkedBlob {
   deduplicated: boolean;
 }
 
+const BLOB_KEY =
+  /^([0-9a-f]{2})\/([0-9a-f]{2})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
 interface Logger {
   warn(obj: object, msg?: string): void;
 }
@@ -48,6 +51,12 @@ export class BlobStore {
   static newKey(): string {
     const id = randomUUID();
     return `${id.slice(0, 2)}/${id.slice(2, 4)}/${id}`;
+  }
+
+  /** True for a key `newKey` could have made: the only objects the garbage collector may delete. */
+  static isKey(key: string): boolean {
+    const m = BLOB_KEY.exec(key);
+    return m !== null && m[3]?.startsWith(`${m[1]}${m[2]}`) === true;
   }
 
   /**

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { blobs } from '../../db/schema/index';
+import { blobs, files } from '../../db/schema/index';
 
 export interface BlobRef {
   id: string;
@@ -62,5 +62,40 @@ export class BlobsRepository {
     if (!row || row.refCount > 0) return null;
     await tx.delete(blobs).where(and(eq(blobs.id, blobId), sql`${blobs.refCount} <= 0`));
     return row.storageKey;
+  }
+
+  /**
+   * Deletes up to `limit` blob rows of `backend` that no file references (reference count 0, as a
+   * user's deletion leaves solely-owned content) and returns their storage keys, for the caller to
+   * delete. A row a file still points at is never deleted, whatever its count says; one that gains
+   * a reference meanwhile is locked by that upload and re-checked here after it commits.
+   */
+  async deleteUnreferenced(db: Db, backend: string, limit: number): Promise<string[]> {
+    const candidates = db
+      .select({ id: blobs.id })
+      .from(blobs)
+      .where(and(lte(blobs.refCount, 0), eq(blobs.backend, backend)))
+      .limit(limit);
+    const rows = await db
+      .delete(blobs)
+      .where(
+        and(
+          inArray(blobs.id, candidates),
+          lte(blobs.refCount, 0),
+          notExists(db.select({ one: sql`1` }).from(files).where(eq(files.blobId, blobs.id))),
+        ),
+      )
+      .returning({ storageKey: blobs.storageKey });
+    return rows.map((r) => r.storageKey);
+  }
+
+  /** Which of `keys` a blob row of `backend` points at. */
+  async existingKeys(db: Db, backend: string, keys: string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows = await db
+      .select({ key: blobs.storageKey })
+      .from(blobs)
+      .where(and(eq(blobs.backend, backend), inArray(blobs.storageKey, keys)));
+    return new Set(rows.map((r) => r.key));
   }
 }
