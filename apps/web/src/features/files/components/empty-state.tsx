@@ -1,5 +1,6 @@
 import { CloudUploadOutlined, FolderAddOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Flex, theme } from 'antd';
+import { Button } from 'antd';
+import { EmptyPanel } from '../../../lib/empty-panel';
 
 interface EmptyStateProps {
   search: string;
@@ -11,44 +12,21 @@ interface EmptyStateProps {
 
 /** 'No files found' with the way forward: upload, or clear the search. */
 export function EmptyState({ search, inFolder, onUpload, onNewFolder, onClearSearch }: EmptyStateProps) {
-  const { token } = theme.useToken();
   const searching = search.trim().length > 0;
   // Dragging files in needs a pointer that can drag: say so only where it works.
   const touch = typeof window !== 'undefined' && window.matchMedia?.('(pointer: coarse)').matches;
   return (
-    <div
-      style={{
-        padding: 'clamp(40px, 8vw, 72px) 24px',
-        textAlign: 'center',
-        border: `2px dashed ${token.colorBorder}`,
-        borderRadius: 16,
-        background: token.colorBgContainer,
-      }}
-    >
-      <div
-        aria-hidden
-        style={{
-          width: 76,
-          height: 76,
-          margin: '0 auto 18px',
-          borderRadius: 22,
-          display: 'grid',
-          placeItems: 'center',
-          fontSize: 34,
-          color: token.colorPrimary,
-          background: token.colorPrimaryBg,
-        }}
-      >
-        {searching ? <SearchOutlined /> : <CloudUploadOutlined />}
-      </div>
-      <h2 style={{ margin: '0 0 6px', fontSize: 20, color: token.colorTextHeading }}>No files found</h2>
-      <p style={{ margin: '0 auto 22px', maxWidth: 420, color: token.colorTextSecondary }}>
-        {searching
+    <EmptyPanel
+      tone="invite"
+      icon={searching ? <SearchOutlined /> : <CloudUploadOutlined />}
+      title="No files found"
+      description={
+        searching
           ? `No file names in ${inFolder ? 'this folder' : 'My Files'} contain “${search.trim()}”.`
-          : 'Upload some files to get started'}
-      </p>
-      <Flex gap={12} justify="center" wrap>
-        {searching ? (
+          : 'Upload some files to get started'
+      }
+      actions={
+        searching ? (
           <Button onClick={onClearSearch}>Clear search</Button>
         ) : (
           <>
@@ -59,13 +37,9 @@ export function EmptyState({ search, inFolder, onUpload, onNewFolder, onClearSea
               New folder
             </Button>
           </>
-        )}
-      </Flex>
-      {!searching && !touch && (
-        <p style={{ margin: '18px 0 0', fontSize: 13, color: token.colorTextTertiary }}>
-          or drag and drop files anywhere on this page
-        </p>
-      )}
-    </div>
+        )
+      }
+      note={!searching && !touch ? 'or drag and drop files anywhere on this page' : undefined}
+    />
   );
 }

@@ -17,13 +17,13 @@ import {
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../../lib/api-error';
 import { formatDateTime, formatLongDate, formatRelative } from '../../../lib/date-format';
+import { EmptyPanel } from '../../../lib/empty-panel';
 import { FileIcon } from '../../../lib/file-icon';
 import { formatBytes } from '../../../lib/format-bytes';
 import { LinkButton } from '../../../lib/link-button';
 import { PageHeader } from '../../../lib/page-header';
 import { storageChanged } from '../../../lib/storage-events';
 import { emptyRecycleBin, purgeItems, restoreItems, useRecycleBin } from '../api/recycle-bin';
-import { RecycleEmpty } from '../components/recycle-empty';
 import { purgeIn } from '../model/purge-in';
 
 const keyOf = (i: Pick<RecycleItem, 'id' | 'kind'>) => `${i.kind}:${i.id}`;
@@ -214,7 +214,19 @@ export default function RecycleBinPage() {
         action={<Button onClick={() => void bin.refetch()}>Retry</Button>}
       />
     );
-  else if (items.length === 0) body = <RecycleEmpty retentionDays={retention} />;
+  else if (items.length === 0)
+    body = (
+      <EmptyPanel
+        icon={<DeleteOutlined />}
+        title="The recycle bin is empty"
+        description={`Files and folders you delete wait here for ${retention} days, so you can restore them.`}
+        actions={
+          <LinkButton to="/files" icon={<FolderOpenOutlined />}>
+            Go to My Files
+          </LinkButton>
+        }
+      />
+    );
   else
     body = (
       <>
