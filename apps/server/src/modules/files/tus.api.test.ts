@@ -15,10 +15,18 @@ import {
   tempObjects,
 } from '../../../test/upload.fixture';
 import { createTestUser, type TestUser } from '../../../test/users.fixture';
-import { blobs, files } from '../../db/schema/index';
+import { blobs, files, storageAccounts, uploadReservations } from '../../db/schema/index';
 
 const drivers = ['local', 's3'] as const;
 const b64 = (s: string) => Buffer.from(s).toString('base64');
+
+/** The API's error envelope, with the tus protocol headers still on the reply. */
+function expectJsonError(res: RawResponse, status: number, code: string, message: string) {
+  expect(res.status).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  expect(res.headers['tus-resumable']).toBe('1.0.0');
+  expect(JSON.parse(res.body.toString())).toEqual({ success: false, error: { code, message } });
+}
 
 describe.each(drivers)('resumable uploads over tus (%s driver)', (driver) => {
   let t: TestApp;
@@ -199,19 +207,46 @@ describe.each(drivers)('resumable uploads over tus (%s driver)', (driver) => {
 
   it('refuses an upload over the size cap (413), past the quota (413) or into a foreign folder (404)', async () => {
     const tooBig = await create(alice, 32 * 1024 * 1024 + 1);
-    expect(tooBig.status).toBe(413);
+    expectJsonError(tooBig, 413, 'FILE_TOO_LARGE', 'File exceeds the maximum upload size of 32 MB');
     const user = await createTestUser(t.app);
     await t.app.ctx.database.db
       .insert((await import('../../db/schema/index')).storageAccounts)
       .values({ userId: user.user.id, usedBytes: 5 * 1024 ** 3 - 100 });
     const overQuota = await create(user, 1000);
-    expect(overQuota.status).toBe(413);
-    expect(JSON.parse(overQuota.body.toString()).error.code).toBe('QUOTA_EXCEEDED');
+    expectJsonError(overQuota, 413, 'QUOTA_EXCEEDED', 'Storage quota exceeded');
     const foreign = await insertFolder(t.app.ctx.database.db, { ownerId: bob.user.id, name: 'Bobs' });
     const wrongFolder = await create(alice, 10, { filename: 'x', folderId: foreign.id });
     expect(wrongFolder.status).toBe(404);
     const unknown = await create(alice, 10, { filename: 'x', folderId: randomUUID() });
     expect(unknown.status).toBe(404);
+  });
+
+  it('answers 413 in the JSON envelope to a PATCH past the declared length or a deferred one past the cap', async () => {
+    const created = await create(alice, 1000);
+    const location = created.headers.location ?? '';
+    const tooLong = await patch(alice, location, 0, randomBytes(1001));
+    expectJsonError(tooLong, 413, 'FILE_TOO_LARGE', 'File exceeds the maximum upload size of 32 MB');
+    expect((await call('DELETE', location, alice.headers)).status).toBe(204);
+
+    const deferred = await call('POST', '/api/files/tus', {
+      ...alice.headers,
+      'upload-defer-length': 1,
+      'upload-metadata': `filename ${b64('open-ended.bin')}`,
+    });
+    expect(deferred.status).toBe(201);
+    const declare = await call(
+      'PATCH',
+      deferred.headers.location ?? '',
+      {
+        ...alice.headers,
+        'upload-offset': 0,
+        'upload-length': 32 * 1024 * 1024 + 1,
+        'content-type': 'application/offset+octet-stream',
+      },
+      Buffer.alloc(0),
+    );
+    expectJsonError(declare, 413, 'FILE_TOO_LARGE', 'File exceeds the maximum upload size of 32 MB');
+    await call('DELETE', deferred.headers.location ?? '', alice.headers);
   });
 
   it('completes in one request with creation-with-upload and names are sanitised', async () => {
@@ -273,5 +308,96 @@ describe('tus expiry', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('tus quota reservations', () => {
+  const TTL_SECONDS = 120;
+  let t: TestApp;
+  let base: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ UPLOAD_RESERVATION_TTL_SECONDS: String(TTL_SECONDS) });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const send = async (
+    method: string,
+    url: string,
+    headers: Record<string, string | number>,
+    body?: Buffer,
+  ) => {
+    const res = await rawRequest(`${base}${url}`, {
+      method,
+      headers: { 'tus-resumable': '1.0.0', ...headers, ...(body ? { 'content-length': body.length } : {}) },
+      chunks: body ? [body] : [],
+    });
+    if (res === 'aborted') throw new Error('aborted');
+    return res;
+  };
+  const create = (user: TestUser, size: number) =>
+    send('POST', '/api/files/tus', {
+      ...user.headers,
+      'upload-length': size,
+      'upload-metadata': `filename ${b64('slow.bin')}`,
+    });
+  const patch = (user: TestUser, location: string, offset: number, body: Buffer) =>
+    send(
+      'PATCH',
+      location,
+      { ...user.headers, 'upload-offset': offset, 'content-type': 'application/offset+octet-stream' },
+      body,
+    );
+  const held = async (user: TestUser) => (await storageState(t.app, user.user.id)).reservedBytes;
+
+  it('each PATCH renews the reservation, so a slow upload keeps its quota past the TTL', async () => {
+    const user = await createTestUser(t.app);
+    const data = randomBytes(3000);
+    const location = (await create(user, data.length)).headers.location ?? '';
+    t.clock.advance(100_000);
+    expect((await patch(user, location, 0, data.subarray(0, 1000))).status).toBe(204);
+    t.clock.advance(100_000);
+    // 200 s after creation, TTL 120 s: held only because the PATCH renewed it.
+    expect(await held(user)).toBe(3000);
+    expect((await patch(user, location, 1000, data.subarray(1000, 2000))).status).toBe(204);
+    t.clock.advance(100_000);
+    expect(await held(user)).toBe(3000);
+    const last = await patch(user, location, 2000, data.subarray(2000));
+    expect(last.status).toBe(200);
+    expect(await held(user)).toBe(0);
+    const rows = await t.app.ctx.database.db
+      .select()
+      .from(uploadReservations)
+      .where(eq(uploadReservations.userId, user.user.id));
+    expect(rows).toEqual([]);
+  });
+
+  it('a reservation that lapsed is taken again on the next PATCH, or the upload is dropped with 413', async () => {
+    const user = await createTestUser(t.app);
+    await t.app.ctx.database.db
+      .insert(storageAccounts)
+      .values({ userId: user.user.id, usedBytes: 5 * 1024 ** 3 - 5000 });
+    const lapses = (await create(user, 2000)).headers.location ?? '';
+    const stalls = (await create(user, 2000)).headers.location ?? '';
+    t.clock.advance(TTL_SECONDS * 1000 + 1000);
+    expect(await held(user)).toBe(0);
+    // Room for the first one again.
+    expect((await patch(user, lapses, 0, randomBytes(1000))).status).toBe(204);
+    expect(await held(user)).toBe(2000);
+    // Meanwhile a new upload takes the rest of the room.
+    expect((await create(user, 2500)).status).toBe(201);
+    const refused = await patch(user, stalls, 0, randomBytes(1000));
+    expect(refused.status).toBe(413);
+    expect(refused.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(refused.body.toString()).error).toEqual({
+      code: 'QUOTA_EXCEEDED',
+      message: 'Storage quota exceeded',
+    });
+    // Nothing of it is left to resume.
+    expect((await send('HEAD', stalls, user.headers)).status).toBe(404);
+    expect(await held(user)).toBe(4500);
   });
 });
