@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { adminRoutes } from './admin/admin.routes';
 import { auditRoutes } from './audit/audit.routes';
+import { alertsRoutes } from './billing/alerts/alerts.routes';
+import { creditsRoutes } from './billing/credits/credits.routes';
 import { authRoutes } from './auth/auth.routes';
 import { contactRoutes } from './contact/contact.routes';
 import { bulkRoutes } from './files/bulk.routes';
@@ -39,4 +41,6 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(downloadRoutes(ctx));
   await api.register(tusRoutes(ctx));
   await api.register(notificationsRoutes(ctx));
+  await api.register(creditsRoutes(ctx));
+  await api.register(alertsRoutes(ctx));
 }
