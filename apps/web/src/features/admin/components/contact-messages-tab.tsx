@@ -1,8 +1,8 @@
 import type { ContactMessage } from '@stratos/contracts/contact/contact.schema';
-import { Empty, Flex, Grid, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Flex, type TableColumnsType, Tag, Typography } from 'antd';
 import { useContactMessages } from '../api/list-contact-messages';
 import { usePager } from '../hooks/use-pager';
-import { QueryError } from './query-error';
+import { PagedTable } from './paged-table';
 import { TextBlock } from './text-block';
 import { TimeCell } from './time-cell';
 
@@ -11,7 +11,6 @@ export function ContactMessagesTab() {
   const pager = usePager(20);
   const messages = useContactMessages({ limit: pager.limit, offset: pager.offset });
 
-  const compact = !Grid.useBreakpoint().md;
   const compactColumns: TableColumnsType<ContactMessage> = [
     {
       title: 'Messages',
@@ -73,30 +72,18 @@ export function ContactMessagesTab() {
   ];
 
   return (
-    <>
-      {messages.isError && (
-        <QueryError what="contact messages" error={messages.error} onRetry={() => void messages.refetch()} />
-      )}
-      <Table<ContactMessage>
-        rowKey="id"
-        columns={compact ? compactColumns : columns}
-        dataSource={messages.data?.messages}
-        loading={messages.isFetching}
-        scroll={compact ? undefined : { x: 'max-content' }}
-        expandable={{
-          expandedRowRender: (m) => <TextBlock label={`Message from ${m.name}`}>{m.message}</TextBlock>,
-          expandRowByClick: true,
-        }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={'No messages yet'} /> }}
-        pagination={{
-          current: pager.page,
-          pageSize: pager.pageSize,
-          total: messages.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total, [from, to]) => `${from}–${to} of ${total}`,
-          onChange: pager.onChange,
-        }}
-      />
-    </>
+    <PagedTable<ContactMessage>
+      query={messages}
+      rows={messages.data?.messages}
+      what="contact messages"
+      pager={pager}
+      columns={columns}
+      compactColumns={compactColumns}
+      emptyText="No messages yet"
+      expandable={{
+        expandedRowRender: (m) => <TextBlock label={`Message from ${m.name}`}>{m.message}</TextBlock>,
+        expandRowByClick: true,
+      }}
+    />
   );
 }

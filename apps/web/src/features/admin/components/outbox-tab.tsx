@@ -1,10 +1,10 @@
 import { MailOutlined } from '@ant-design/icons';
 import type { OutboxMail } from '@stratos/contracts/admin/admin-users.schema';
-import { Empty, Flex, Grid, Input, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Flex, Input, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useOutbox } from '../api/list-outbox';
 import { usePager } from '../hooks/use-pager';
-import { QueryError } from './query-error';
+import { PagedTable } from './paged-table';
 import { TextBlock } from './text-block';
 import { TimeCell } from './time-cell';
 
@@ -16,7 +16,6 @@ export function OutboxTab() {
   const pager = usePager(20);
   const mails = useOutbox({ to: to || undefined, limit: pager.limit, offset: pager.offset });
 
-  const compact = !Grid.useBreakpoint().md;
   const compactColumns: TableColumnsType<OutboxMail> = [
     {
       title: 'Mail',
@@ -69,8 +68,8 @@ export function OutboxTab() {
   ];
 
   return (
-    <>
-      <Flex gap={12} wrap style={{ marginBottom: 16 }}>
+    <PagedTable<OutboxMail>
+      filters={
         <Input.Search
           allowClear
           aria-label="Filter by recipient"
@@ -83,37 +82,18 @@ export function OutboxTab() {
           }}
           style={{ flex: '1 1 260px', maxWidth: 460 }}
         />
-      </Flex>
-      {mails.isError && (
-        <QueryError what="the outbox" error={mails.error} onRetry={() => void mails.refetch()} />
-      )}
-      <Table<OutboxMail>
-        rowKey="id"
-        columns={compact ? compactColumns : columns}
-        dataSource={mails.data?.mails}
-        loading={mails.isFetching}
-        scroll={compact ? undefined : { x: 'max-content' }}
-        expandable={{
-          expandedRowRender: (m) => <TextBlock label={`Text of “${m.subject}”`}>{m.text}</TextBlock>,
-          expandRowByClick: true,
-        }}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={to ? `No mail to ${to}` : 'The outbox is empty'}
-            />
-          ),
-        }}
-        pagination={{
-          current: pager.page,
-          pageSize: pager.pageSize,
-          total: mails.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total, [from, end]) => `${from}–${end} of ${total}`,
-          onChange: pager.onChange,
-        }}
-      />
-    </>
+      }
+      query={mails}
+      rows={mails.data?.mails}
+      what="the outbox"
+      pager={pager}
+      columns={columns}
+      compactColumns={compactColumns}
+      emptyText={to ? `No mail to ${to}` : 'The outbox is empty'}
+      expandable={{
+        expandedRowRender: (m) => <TextBlock label={`Text of “${m.subject}”`}>{m.text}</TextBlock>,
+        expandRowByClick: true,
+      }}
+    />
   );
 }

@@ -1,13 +1,13 @@
-import { SearchOutlined } from '@ant-design/icons';
 import type { Role } from '@stratos/contracts/access/roles';
 import type { PublicUser, UserStatus } from '@stratos/contracts/auth/user.schema';
-import { Empty, Flex, Grid, Input, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Flex, Select, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useSession } from '../../../lib/auth-session';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAdminUsers } from '../api/list-users';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { usePager } from '../hooks/use-pager';
-import { QueryError } from './query-error';
+import { PagedTable } from './paged-table';
+import { SearchFilter } from './search-filter';
 import { TimeCell } from './time-cell';
 import { UserCell } from './user-cell';
 import { ROLE_LABEL, STATUS_META } from './user-labels';
@@ -35,7 +35,6 @@ export function UsersTab() {
     offset: pager.offset,
   });
 
-  const compact = !Grid.useBreakpoint().md;
   const compactColumns: TableColumnsType<PublicUser> = [
     {
       title: 'Users',
@@ -95,76 +94,57 @@ export function UsersTab() {
   ];
 
   return (
-    <>
-      <Flex gap={12} wrap style={{ marginBottom: 16 }}>
-        <Input
-          allowClear
-          aria-label="Search users"
-          placeholder="Search name, email or company"
-          prefix={<SearchOutlined aria-hidden />}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            pager.reset();
-          }}
-          style={{ flex: '1 1 260px', maxWidth: 420 }}
-        />
-        <Select<Role>
-          allowClear
-          aria-label="Filter by role"
-          placeholder="All roles"
-          value={role}
-          onChange={(v) => {
-            setRole(v);
-            pager.reset();
-          }}
-          options={(['user', 'admin', 'superadmin'] as const).map((r) => ({
-            value: r,
-            label: ROLE_LABEL[r],
-          }))}
-          style={{ flex: '1 1 130px', maxWidth: 180 }}
-        />
-        <Select<UserStatus>
-          allowClear
-          aria-label="Filter by status"
-          placeholder="All statuses"
-          value={status}
-          onChange={(v) => {
-            setStatus(v);
-            pager.reset();
-          }}
-          options={(['active', 'unconfirmed', 'disabled'] as const).map((s) => ({
-            value: s,
-            label: STATUS_META[s].label,
-          }))}
-          style={{ flex: '1 1 130px', maxWidth: 180 }}
-        />
-      </Flex>
-      {users.isError && <QueryError what="users" error={users.error} onRetry={() => void users.refetch()} />}
-      <Table<PublicUser>
-        rowKey="id"
-        columns={compact ? compactColumns : columns}
-        dataSource={users.data?.users}
-        loading={users.isFetching}
-        scroll={compact ? undefined : { x: 'max-content' }}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={debounced || role || status ? 'No users match these filters' : 'No users yet'}
-            />
-          ),
-        }}
-        pagination={{
-          current: pager.page,
-          pageSize: pager.pageSize,
-          total: users.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (total, [from, to]) => `${from}–${to} of ${total}`,
-          onChange: pager.onChange,
-        }}
-      />
-    </>
+    <PagedTable<PublicUser>
+      filters={
+        <>
+          <SearchFilter
+            label="Search users"
+            placeholder="Search name, email or company"
+            value={search}
+            onChange={(v) => {
+              setSearch(v);
+              pager.reset();
+            }}
+          />
+          <Select<Role>
+            allowClear
+            aria-label="Filter by role"
+            placeholder="All roles"
+            value={role}
+            onChange={(v) => {
+              setRole(v);
+              pager.reset();
+            }}
+            options={(['user', 'admin', 'superadmin'] as const).map((r) => ({
+              value: r,
+              label: ROLE_LABEL[r],
+            }))}
+            style={{ flex: '1 1 130px', maxWidth: 180 }}
+          />
+          <Select<UserStatus>
+            allowClear
+            aria-label="Filter by status"
+            placeholder="All statuses"
+            value={status}
+            onChange={(v) => {
+              setStatus(v);
+              pager.reset();
+            }}
+            options={(['active', 'unconfirmed', 'disabled'] as const).map((s) => ({
+              value: s,
+              label: STATUS_META[s].label,
+            }))}
+            style={{ flex: '1 1 130px', maxWidth: 180 }}
+          />
+        </>
+      }
+      query={users}
+      rows={users.data?.users}
+      what="users"
+      pager={pager}
+      columns={columns}
+      compactColumns={compactColumns}
+      emptyText={debounced || role || status ? 'No users match these filters' : 'No users yet'}
+    />
   );
 }

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 
+export type Pager = ReturnType<typeof usePager>;
+
 /** Page and page size for a server-paginated table, as limit and offset. */
 export function usePager(initialSize = 20) {
   const [page, setPage] = useState(1);

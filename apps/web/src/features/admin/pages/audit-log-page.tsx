@@ -1,26 +1,15 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '@ant-design/icons';
 import type { AuditEvent } from '@stratos/contracts/audit/audit.schema';
-import {
-  Button,
-  Card,
-  Empty,
-  Flex,
-  Grid,
-  Input,
-  Select,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
+import { Button, Card, Flex, Grid, Select, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { PageHeader } from '../../../lib/page-header';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAudit } from '../api/list-audit';
 import { OPERATION_OPTIONS, operationColor, operationLabel } from '../components/audit-operations';
-import { QueryError } from '../components/query-error';
+import { PagedTable } from '../components/paged-table';
+import { SearchFilter } from '../components/search-filter';
 import { TextBlock } from '../components/text-block';
 import { TimeCell } from '../components/time-cell';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { usePager } from '../hooks/use-pager';
 
 function Actor({ event }: { event: AuditEvent }) {
@@ -115,66 +104,46 @@ export default function AuditLogPage() {
         }
       />
       <Card styles={{ body: { paddingInline: compact ? 12 : 24 } }}>
-        <Flex gap={12} wrap style={{ marginBottom: 16 }}>
-          <Input
-            allowClear
-            aria-label="Search the audit log"
-            placeholder="Search email, IP or details"
-            prefix={<SearchOutlined aria-hidden />}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              pager.reset();
-            }}
-            style={{ flex: '1 1 260px', maxWidth: 420 }}
-          />
-          <Select<string>
-            allowClear
-            showSearch
-            aria-label="Filter by operation"
-            placeholder="All operations"
-            value={operation}
-            onChange={(v) => {
-              setOperation(v);
-              pager.reset();
-            }}
-            options={OPERATION_OPTIONS}
-            style={{ flex: '1 1 220px', maxWidth: 320 }}
-          />
-        </Flex>
-        {events.isError && (
-          <QueryError what="the audit log" error={events.error} onRetry={() => void events.refetch()} />
-        )}
-        <Table<AuditEvent>
-          rowKey="id"
-          columns={compact ? compactColumns : columns}
-          dataSource={events.data?.events}
-          loading={events.isFetching}
-          scroll={compact ? undefined : { x: 'max-content' }}
+        <PagedTable<AuditEvent>
+          filters={
+            <>
+              <SearchFilter
+                label="Search the audit log"
+                placeholder="Search email, IP or details"
+                value={search}
+                onChange={(v) => {
+                  setSearch(v);
+                  pager.reset();
+                }}
+              />
+              <Select<string>
+                allowClear
+                showSearch
+                aria-label="Filter by operation"
+                placeholder="All operations"
+                value={operation}
+                onChange={(v) => {
+                  setOperation(v);
+                  pager.reset();
+                }}
+                options={OPERATION_OPTIONS}
+                style={{ flex: '1 1 220px', maxWidth: 320 }}
+              />
+            </>
+          }
+          query={events}
+          rows={events.data?.events}
+          what="the audit log"
+          pager={pager}
+          columns={columns}
+          compactColumns={compactColumns}
+          emptyText={operation || debounced ? 'No events match these filters' : 'No events recorded yet'}
           expandable={{
             expandedRowRender: (e) => (
               <TextBlock label={`Details of event ${e.id}`}>{JSON.stringify(e.details, null, 2)}</TextBlock>
             ),
             rowExpandable: (e) => Object.keys(e.details).length > 0,
             expandRowByClick: true,
-          }}
-          locale={{
-            emptyText: (
-              <Empty
-                image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={
-                  operation || debounced ? 'No events match these filters' : 'No events recorded yet'
-                }
-              />
-            ),
-          }}
-          pagination={{
-            current: pager.page,
-            pageSize: pager.pageSize,
-            total: events.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total, [from, to]) => `${from}–${to} of ${total}`,
-            onChange: pager.onChange,
           }}
         />
       </Card>
