@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context';
 import { checkAlertsJob } from '../modules/billing/alerts/alerts.job';
 import { meterPrepaidJob } from '../modules/billing/credits/metering.job';
+import { renewSubscriptionsJob } from '../modules/billing/payments/renew-subscriptions.job';
 import { purgeExpiredJob } from '../modules/files/recycle-bin.job';
 import { collectGarbageJob } from '../modules/files/storage-gc.job';
 import { expireReservationsJob } from '../modules/files/upload-reservations.job';
@@ -9,6 +10,7 @@ import type { JobScheduler } from './scheduler';
 /** Every periodic job. A job adds one line here; a second handler under one name stops the app. */
 export function registerJobs(jobs: JobScheduler, ctx: AppContext): void {
   jobs.register(purgeExpiredJob(ctx));
+  jobs.register(renewSubscriptionsJob(ctx));
   jobs.register(meterPrepaidJob(ctx));
   jobs.register(checkAlertsJob(ctx));
   jobs.register(collectGarbageJob(ctx));

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { adminRoutes } from './admin/admin.routes';
 import { auditRoutes } from './audit/audit.routes';
+import { authRoutes } from './auth/auth.routes';
 import { alertsRoutes } from './billing/alerts/alerts.routes';
 import { creditsRoutes } from './billing/credits/credits.routes';
-import { authRoutes } from './auth/auth.routes';
+import { paymentsRoutes } from './billing/payments/payments.routes';
 import { contactRoutes } from './contact/contact.routes';
 import { bulkRoutes } from './files/bulk.routes';
 import { dashboardRoutes } from './files/dashboard.routes';
@@ -18,6 +19,7 @@ import { tusRoutes } from './files/tus.routes';
 import { uploadRoutes } from './files/upload.routes';
 import { healthRoutes } from './health/health.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
+import { onboardingRoutes } from './onboarding/onboarding.routes';
 import { plansRoutes } from './plans/plans.routes';
 import { preferencesRoutes } from './preferences/preferences.routes';
 
@@ -41,6 +43,8 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(downloadRoutes(ctx));
   await api.register(tusRoutes(ctx));
   await api.register(notificationsRoutes(ctx));
+  await api.register(paymentsRoutes(ctx));
+  await api.register(onboardingRoutes(ctx));
   await api.register(creditsRoutes(ctx));
   await api.register(alertsRoutes(ctx));
 }

@@ -9,6 +9,10 @@ export const TEAM_SIZE_LABELS: Record<(typeof TEAM_SIZES)[number], string> = {
   medium: 'Medium (11-50)',
   large: 'Large (50+)',
 };
+export const ONBOARDING_MESSAGES = {
+  /** PUT /api/onboarding with completed: true before step 2's two choices are made. */
+  incomplete: 'Please choose your primary use case and team size to finish onboarding',
+} as const;
 export const AI_EXPERIENCE = ['none', 'beginner', 'intermediate', 'advanced'] as const;
 
 export const onboardingSchema = z.object({

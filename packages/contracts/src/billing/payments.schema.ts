@@ -21,6 +21,10 @@ export const PAYMENT_MESSAGES = {
   freePlan: 'The Free plan needs no payment',
   unknownPlan: 'Unknown plan',
   noSubscription: 'You have no active subscription',
+  alreadySubscribed: 'You already have this plan',
+  idempotencyConflict: 'This Idempotency-Key was already used for a different request',
+  sandboxOnly: 'Test card payments are only available with the sandbox provider',
+  webhookSignature: 'Webhook signature verification failed',
 } as const;
 
 /** Stripe's own decline messages, which the sandbox reproduces for its test cards. */
@@ -210,3 +214,11 @@ export const receiptSchema = paymentRecordSchema.extend({
 export type Receipt = z.infer<typeof receiptSchema>;
 export const receiptReplySchema = z.object({ success: z.literal(true), receipt: receiptSchema });
 export const paymentIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** POST /api/payments/webhook (the provider calls it; the body is the provider's signed event). */
+export const webhookReplySchema = z.object({
+  received: z.literal(true),
+  /** True when this event had been handled before (a redelivery): nothing changed. */
+  duplicate: z.boolean(),
+});
+export type WebhookReply = z.infer<typeof webhookReplySchema>;
