@@ -5,8 +5,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../plugins/auth-guard';
 import { DownloadRepository } from './download.repository';
-import { DownloadService, RangeNotSatisfiableError } from './download.service';
+import { DownloadService } from './download.service';
 import { DownloadTokens } from './download-token';
+import { sendFile } from './file-response';
 import { TransfersRepository } from './transfers.repository';
 
 const idParams = z.object({ id: z.uuid() });
@@ -52,32 +53,15 @@ export function downloadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           querystring: downloadQuery,
         },
       },
-      async (request, reply) => {
-        let opened: Awaited<ReturnType<DownloadService['open']>>;
-        try {
-          opened = await service.open(request.params.id, request.query.token, request.headers.range);
-        } catch (err) {
-          if (err instanceof RangeNotSatisfiableError) reply.header('content-range', `bytes */${err.size}`);
-          throw err;
-        }
-        // Count what goes out without another stream in the path: listen once Fastify pipes the
-        // body into the response (not before, or the body would start flowing early).
-        let sent = 0;
-        reply.raw.once('pipe', (source) => {
-          source.on('data', (chunk: Buffer) => {
-            sent += chunk.length;
-          });
-        });
-        reply.raw.once('close', () => {
-          // All of it when the response finished, fewer bytes when the client left early.
-          if (sent === 0 && !reply.raw.writableFinished) return;
-          service.recordTransfer(opened.userId, opened.fileId, sent).catch((err) => {
-            request.log.error({ err }, 'could not record a download transfer');
-          });
-        });
-        reply.status(opened.status).headers(opened.headers);
-        return reply.send(opened.body);
-      },
+      async (request, reply) =>
+        sendFile(
+          reply,
+          () => service.open(request.params.id, request.query.token, request.headers.range),
+          (opened, bytes) =>
+            service.recordTransfer(opened.userId, opened.fileId, bytes).catch((err) => {
+              request.log.error({ err }, 'could not record a download transfer');
+            }),
+        ),
     );
   };
 }

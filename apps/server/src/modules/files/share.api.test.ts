@@ -97,6 +97,55 @@ describe('share links', () => {
     expect((await share(owner, folder.id)).statusCode).toBe(404);
   });
 
+  it("answers a shared download exactly as the owner's own download: headers, ranges, 416", async () => {
+    const file = await storeFile(t.app, {
+      ownerId: owner.user.id,
+      name: 'naïve "report".html',
+      data: bytes,
+      mimeType: 'text/html; charset=utf-8',
+    });
+    await refresh(owner);
+    const shareUrl = (await ask(tokenOf((await share(owner, file.id)).json().share.url))).json().url;
+    const ownUrl = async () =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/files/${file.id}/download-link`,
+          headers: owner.headers,
+        })
+      ).json().url;
+    const fileHeaders = (res: Awaited<ReturnType<typeof fetchBytes>>) =>
+      Object.fromEntries(
+        [
+          'content-type',
+          'content-disposition',
+          'content-length',
+          'content-range',
+          'accept-ranges',
+          'x-content-type-options',
+          'cache-control',
+        ].map((h) => [h, res.headers[h]]),
+      );
+    for (const range of [undefined, 'bytes=4-8', 'bytes=-3', 'bytes=999-']) {
+      const headers: Record<string, string> = range ? { range } : {};
+      const shared = await fetchBytes(shareUrl, headers);
+      const own = await fetchBytes(await ownUrl(), headers);
+      expect(shared.statusCode, range).toBe(own.statusCode);
+      expect(fileHeaders(shared), range).toEqual(fileHeaders(own));
+      expect(shared.rawPayload.equals(own.rawPayload), range).toBe(true);
+    }
+    const unsatisfiable = await fetchBytes(shareUrl, { range: 'bytes=999-' });
+    expect(unsatisfiable.json()).toEqual({
+      success: false,
+      error: { code: 'RANGE_NOT_SATISFIABLE', message: 'Requested range not satisfiable' },
+    });
+    expect((await fetchBytes(shareUrl)).headers).toMatchObject({
+      'content-type': 'text/html',
+      'content-disposition': `attachment; filename="na_ve report.html"; filename*=UTF-8''na%C3%AFve%20report.html`,
+      'x-content-type-options': 'nosniff',
+    });
+  });
+
   it('lets anyone with the link download the bytes, with safe headers, counted for the owner', async () => {
     const file = await storeFile(t.app, {
       ownerId: owner.user.id,

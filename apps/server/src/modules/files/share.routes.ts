@@ -11,12 +11,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
-import { AppError } from '../../lib/app-error';
 import { currentUser } from '../../plugins/auth-guard';
 import { Argon2PasswordHasher } from '../auth/password-hasher.service';
+import { sendFile } from './file-response';
 import { FilesRepository } from './files.repository';
 import { ShareRepository } from './share.repository';
-import { type OpenedShareFile, ShareService } from './share.service';
+import { ShareService } from './share.service';
 import { ShareTickets } from './share-ticket';
 import { TransfersRepository } from './transfers.repository';
 
@@ -132,29 +132,16 @@ export function shareRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           querystring: ticketQuery,
         },
       },
-      async (request, reply) => {
-        let opened: OpenedShareFile;
-        try {
-          opened = await service.openFile(request.params.token, request.query.t, request.headers.range);
-        } catch (err) {
-          const range =
-            err instanceof AppError ? (err.details as { contentRange?: string } | undefined) : undefined;
-          if (range?.contentRange) reply.header('content-range', range.contentRange);
-          throw err;
-        }
-        let sent = 0;
-        opened.body.on('data', (chunk: Buffer) => {
-          sent += chunk.length;
-        });
-        reply.raw.once('close', () => {
-          if (sent === 0 && !reply.raw.writableFinished) return;
-          const work = [service.recordDownload(opened, sent)];
-          if (opened.fromStart) work.push(service.countDownload(opened));
-          Promise.all(work).catch((err) => request.log.error({ err }, 'could not record a share download'));
-        });
-        reply.status(opened.status).headers(opened.headers);
-        return reply.send(opened.body);
-      },
+      async (request, reply) =>
+        sendFile(
+          reply,
+          () => service.openFile(request.params.token, request.query.t, request.headers.range),
+          (opened, bytes) => {
+            const work = [service.recordDownload(opened, bytes)];
+            if (opened.fromStart) work.push(service.countDownload(opened));
+            Promise.all(work).catch((err) => request.log.error({ err }, 'could not record a share download'));
+          },
+        ),
     );
   };
 }

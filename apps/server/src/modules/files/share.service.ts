@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import {
   type CreateShareBody,
   type PublicShareReply,
@@ -11,13 +10,12 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { StorageDriver } from '../../storage/storage-driver';
 import type { PasswordHasher } from '../auth/password-hasher.service';
-import { contentDisposition, parseRange } from './download.service';
+import { type FileResponse, openFileResponse } from './file-response';
 import type { FilesRepository } from './files.repository';
 import { FILE_NOT_FOUND } from './files.service';
 import type { ActiveShare, ShareRepository, ShareWithFile } from './share.repository';
 import { SHARE_TICKET_TTL_SECONDS, type ShareTickets } from './share-ticket';
 import type { TransfersRepository } from './transfers.repository';
-import { normalizeMimeType } from './upload.service';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** 32 random bytes, base64url. */
@@ -39,13 +37,9 @@ export interface ShareDeps {
   clock: Clock;
 }
 
-export interface OpenedShareFile {
-  status: 200 | 206;
-  headers: Record<string, string>;
-  body: Readable;
+/** `fromStart`: a download from the first byte, counted in the link's download_count. */
+export interface OpenedShareFile extends FileResponse {
   share: ActiveShare;
-  /** A download from the first byte: counted in the link's download_count. */
-  fromStart: boolean;
 }
 
 function toShareLink(row: ShareWithFile, url?: string): ShareLink {
@@ -120,28 +114,7 @@ export class ShareService {
     const share = await this.active(token);
     const now = Math.floor(this.deps.clock.now().getTime() / 1000);
     if (!this.deps.tickets.verify(ticket, share.id, now)) throw invalidTicket();
-    const { file } = share;
-    const range = parseRange(rangeHeader, file.size);
-    if (range === 'unsatisfiable') {
-      throw new AppError(416, 'RANGE_NOT_SATISFIABLE', FILE_ERRORS.RANGE_NOT_SATISFIABLE, {
-        contentRange: `bytes */${file.size}`,
-      });
-    }
-    const headers: Record<string, string> = {
-      'content-type': normalizeMimeType(file.mimeType),
-      'accept-ranges': 'bytes',
-      'content-disposition': contentDisposition(file.name),
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'private, no-store',
-    };
-    const body = await this.deps.storage.get(file.storageKey, range ?? undefined);
-    if (range) {
-      headers['content-range'] = `bytes ${range.start}-${range.end}/${file.size}`;
-      headers['content-length'] = String(range.end - range.start + 1);
-      return { status: 206, headers, body, share, fromStart: range.start === 0 };
-    }
-    headers['content-length'] = String(file.size);
-    return { status: 200, headers, body, share, fromStart: true };
+    return { ...(await openFileResponse(this.deps.storage, share.file, rangeHeader)), share };
   }
 
   /** After the response: the bytes that went out count as the owner's transfer. */

@@ -28,6 +28,45 @@ function expectJsonError(res: RawResponse, status: number, code: string, message
   expect(JSON.parse(res.body.toString())).toEqual({ success: false, error: { code, message } });
 }
 
+/** tus requests over a real socket to the app listening at `base()`. */
+function tusClient(base: () => string) {
+  async function call(
+    method: string,
+    url: string,
+    headers: Record<string, string | number>,
+    body?: Buffer,
+    abortAfter?: number,
+  ): Promise<RawResponse> {
+    const res = await rawRequest(url.startsWith('http') ? url : `${base()}${url}`, {
+      method,
+      headers: { 'tus-resumable': '1.0.0', ...headers, ...(body ? { 'content-length': body.length } : {}) },
+      chunks: body ? [body] : [],
+      abortAfter,
+    });
+    if (res === 'aborted') throw new Error('aborted');
+    return res;
+  }
+
+  const create = (user: TestUser, size: number, meta: Record<string, string> = { filename: 'big.bin' }) =>
+    call('POST', '/api/files/tus', {
+      ...user.headers,
+      'upload-length': size,
+      'upload-metadata': Object.entries(meta)
+        .map(([k, v]) => `${k} ${b64(v)}`)
+        .join(','),
+    });
+
+  const patch = (user: TestUser, location: string, offset: number, body: Buffer) =>
+    call(
+      'PATCH',
+      location,
+      { ...user.headers, 'upload-offset': offset, 'content-type': 'application/offset+octet-stream' },
+      body,
+    );
+
+  return { call, create, patch };
+}
+
 describe.each(drivers)('resumable uploads over tus (%s driver)', (driver) => {
   let t: TestApp;
   let s3: TestS3Server | undefined;
@@ -48,45 +87,7 @@ describe.each(drivers)('resumable uploads over tus (%s driver)', (driver) => {
     await s3?.close();
   });
 
-  async function call(
-    method: string,
-    url: string,
-    headers: Record<string, string | number>,
-    body?: Buffer,
-    abortAfter?: number,
-  ): Promise<RawResponse> {
-    const res = await rawRequest(url.startsWith('http') ? url : `${base}${url}`, {
-      method,
-      headers: { 'tus-resumable': '1.0.0', ...headers, ...(body ? { 'content-length': body.length } : {}) },
-      chunks: body ? [body] : [],
-      abortAfter,
-    });
-    if (res === 'aborted') throw new Error('aborted');
-    return res;
-  }
-
-  async function create(
-    user: TestUser,
-    size: number,
-    meta: Record<string, string> = { filename: 'big.bin' },
-  ) {
-    const metadata = Object.entries(meta)
-      .map(([k, v]) => `${k} ${b64(v)}`)
-      .join(',');
-    return call('POST', '/api/files/tus', {
-      ...user.headers,
-      'upload-length': size,
-      'upload-metadata': metadata,
-    });
-  }
-
-  const patch = (user: TestUser, location: string, offset: number, body: Buffer) =>
-    call(
-      'PATCH',
-      location,
-      { ...user.headers, 'upload-offset': offset, 'content-type': 'application/offset+octet-stream' },
-      body,
-    );
+  const { call, create, patch } = tusClient(() => base);
 
   it('create, PATCH half, HEAD shows the offset, PATCH the rest: the file appears with its checksum', async () => {
     const data = randomBytes(12 * 1024 * 1024 + 333);
@@ -324,33 +325,7 @@ describe('tus quota reservations', () => {
     await t?.close();
   });
 
-  const send = async (
-    method: string,
-    url: string,
-    headers: Record<string, string | number>,
-    body?: Buffer,
-  ) => {
-    const res = await rawRequest(`${base}${url}`, {
-      method,
-      headers: { 'tus-resumable': '1.0.0', ...headers, ...(body ? { 'content-length': body.length } : {}) },
-      chunks: body ? [body] : [],
-    });
-    if (res === 'aborted') throw new Error('aborted');
-    return res;
-  };
-  const create = (user: TestUser, size: number) =>
-    send('POST', '/api/files/tus', {
-      ...user.headers,
-      'upload-length': size,
-      'upload-metadata': `filename ${b64('slow.bin')}`,
-    });
-  const patch = (user: TestUser, location: string, offset: number, body: Buffer) =>
-    send(
-      'PATCH',
-      location,
-      { ...user.headers, 'upload-offset': offset, 'content-type': 'application/offset+octet-stream' },
-      body,
-    );
+  const { call: send, create, patch } = tusClient(() => base);
   const held = async (user: TestUser) => (await storageState(t.app, user.user.id)).reservedBytes;
 
   it('each PATCH renews the reservation, so a slow upload keeps its quota past the TTL', async () => {
