@@ -11,9 +11,10 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../lib/page-header';
 import { usePreferences } from '../../../lib/preferences/api/get-preferences';
+import { BillingSettings } from '../components/billing/billing-settings';
+import { SubscriptionSettings } from '../components/billing/subscription-settings';
 import { LoadError } from '../components/load-error';
 import { AiSettings } from '../components/settings/ai-settings';
-import { ComingSoonPanel } from '../components/settings/coming-soon-panel';
 import { GeneralSettings } from '../components/settings/general-settings';
 import { NotificationSettings } from '../components/settings/notification-settings';
 import { PrivacySettings } from '../components/settings/privacy-settings';
@@ -103,12 +104,12 @@ export default function SettingsPage() {
             {
               key: 'subscription',
               label: label(<CrownOutlined aria-hidden />, 'Subscription'),
-              children: <ComingSoonPanel topic="subscription" />,
+              children: <SubscriptionSettings />,
             },
             {
               key: 'billing',
               label: label(<CreditCardOutlined aria-hidden />, 'Billing'),
-              children: <ComingSoonPanel topic="billing" />,
+              children: <BillingSettings />,
             },
           ] satisfies { key: SettingsTab; label: ReactNode; children: ReactNode }[]
         }

@@ -1,0 +1,19 @@
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const credits = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Cents to dollars with two decimals: 1999 -> "$19.99", 500 -> "$5.00". */
+export function formatCents(cents: number): string {
+  return usd.format(cents / 100);
+}
+
+/** Dollars with two decimals, and "<$0.01" for a sliver above zero. */
+export function formatUsd(dollars: number): string {
+  if (dollars > 0 && dollars < 0.01) return '<$0.01';
+  return usd.format(dollars);
+}
+
+/** A credit amount ($1 = 1 credit): "12.50", "0.01", "<0.01" for a sliver. */
+export function formatCredits(amount: number): string {
+  if (amount > 0 && amount < 0.005) return '<0.01';
+  return credits.format(amount);
+}
