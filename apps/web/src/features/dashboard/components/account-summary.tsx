@@ -1,6 +1,7 @@
 import type { PublicUser } from '@stratos/contracts/auth/user.schema';
-import { Alert, Button, Descriptions, Skeleton, theme } from 'antd';
+import { Alert, Button, Descriptions, Skeleton } from 'antd';
 import { errorMessage } from '../../../lib/api-error';
+import { DashboardCard } from './dashboard-card';
 import { planLabel } from './plan-label';
 
 interface AccountSummaryProps {
@@ -25,7 +26,6 @@ const ROLE_LABEL: Record<PublicUser['role'], string> = {
 
 /** The account facts we already have: email, role, plan, member since, last sign-in. */
 export function AccountSummary({ me }: AccountSummaryProps) {
-  const { token } = theme.useToken();
   let body: React.ReactNode;
   if (me.isPending) body = <Skeleton active paragraph={{ rows: 4 }} title={false} />;
   else if (me.isError || !me.data)
@@ -65,23 +65,5 @@ export function AccountSummary({ me }: AccountSummaryProps) {
       />
     );
   }
-  return (
-    <section
-      aria-labelledby="account-summary-title"
-      style={{
-        padding: 24,
-        borderRadius: token.borderRadiusLG * 1.5,
-        border: `1px solid ${token.colorBorderSecondary}`,
-        background: token.colorBgContainer,
-      }}
-    >
-      <h2
-        id="account-summary-title"
-        style={{ fontSize: 16, margin: '0 0 16px', color: token.colorTextHeading }}
-      >
-        Your account
-      </h2>
-      {body}
-    </section>
-  );
+  return <DashboardCard title="Your account">{body}</DashboardCard>;
 }

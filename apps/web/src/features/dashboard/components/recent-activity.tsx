@@ -6,6 +6,7 @@ import { FileIcon } from '../../../lib/file-icon';
 import { friendlyType } from '../../../lib/file-kind';
 import { formatBytes } from '../../../lib/format-bytes';
 import { LinkButton } from '../../../lib/link-button';
+import { DashboardCard } from './dashboard-card';
 
 /** Part 1 section 9: five of the ten latest files. */
 export const RECENT_SHOWN = 5;
@@ -75,26 +76,15 @@ export function RecentActivity({ files }: { files: FileItem[] }) {
   const { token } = theme.useToken();
   const phone = Grid.useBreakpoint().sm === false;
   return (
-    <section
-      aria-labelledby="recent-activity-title"
-      style={{
-        borderRadius: token.borderRadiusLG * 1.5,
-        border: `1px solid ${token.colorBorderSecondary}`,
-        background: token.colorBgContainer,
-        overflow: 'hidden',
-      }}
-    >
-      <div style={{ display: 'flex', alignItems: 'center', padding: '18px 24px 12px' }}>
-        <h2
-          id="recent-activity-title"
-          style={{ flex: 1, fontSize: 16, margin: 0, color: token.colorTextHeading }}
-        >
-          Recent Activity
-        </h2>
+    <DashboardCard
+      title="Recent Activity"
+      flush
+      extra={
         <LinkButton to="/files" type="link" size="small" style={{ padding: 0 }}>
           All files <RightOutlined style={{ fontSize: 11 }} />
         </LinkButton>
-      </div>
+      }
+    >
       <Table<FileItem>
         rowKey="id"
         size="middle"
@@ -104,6 +94,6 @@ export function RecentActivity({ files }: { files: FileItem[] }) {
         tableLayout="fixed"
         locale={{ emptyText: 'No uploads yet. Files you upload will show up here.' }}
       />
-    </section>
+    </DashboardCard>
   );
 }

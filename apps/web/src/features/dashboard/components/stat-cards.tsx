@@ -3,6 +3,7 @@ import type { DashboardReply } from '@stratos/contracts/files/stats.schema';
 import { theme } from 'antd';
 import type { ReactNode } from 'react';
 import { formatBytes } from '../../../lib/format-bytes';
+import { cardSurface } from './dashboard-card';
 import { formatDollars } from './format-money';
 
 interface StatCardProps {
@@ -21,10 +22,8 @@ function StatCard({ title, value, unit, subtitle, icon, accent }: StatCardProps)
     <section
       aria-label={title}
       style={{
+        ...cardSurface(token),
         padding: 'clamp(14px, 3vw, 20px)',
-        borderRadius: token.borderRadiusLG * 1.5,
-        border: `1px solid ${token.colorBorderSecondary}`,
-        background: token.colorBgContainer,
         minWidth: 0,
       }}
     >

@@ -3,6 +3,7 @@ import { Progress, theme } from 'antd';
 import { asCategory, CATEGORY_COLOR, CATEGORY_LABEL, type FileCategory } from '../../../lib/file-kind';
 import { formatBytes } from '../../../lib/format-bytes';
 import { LinkButton } from '../../../lib/link-button';
+import { DashboardCard } from './dashboard-card';
 import { usageLevel, usedPercent } from './format-money';
 
 /** Storage used against the plan's quota, and what it is made of. */
@@ -20,21 +21,7 @@ export function StorageUsage({ stats }: { stats: DashboardReply['stats'] }) {
   const parts = [...byCategory.entries()].filter(([, s]) => s > 0).sort((a, b) => b[1] - a[1]);
   const total = parts.reduce((n, [, s]) => n + s, 0);
   return (
-    <section
-      aria-labelledby="storage-usage-title"
-      style={{
-        padding: 24,
-        borderRadius: token.borderRadiusLG * 1.5,
-        border: `1px solid ${token.colorBorderSecondary}`,
-        background: token.colorBgContainer,
-      }}
-    >
-      <h2
-        id="storage-usage-title"
-        style={{ fontSize: 16, margin: '0 0 12px', color: token.colorTextHeading }}
-      >
-        Storage
-      </h2>
+    <DashboardCard title="Storage">
       <div style={{ display: 'flex', alignItems: 'baseline', gap: 6, flexWrap: 'wrap' }}>
         <span style={{ fontSize: 22, fontWeight: 700, color: token.colorTextHeading }}>
           {formatBytes(stats.totalSize)}
@@ -96,6 +83,6 @@ export function StorageUsage({ stats }: { stats: DashboardReply['stats'] }) {
       <LinkButton to="/analytics" type="link" style={{ padding: 0, marginTop: 12 }}>
         See storage analytics
       </LinkButton>
-    </section>
+    </DashboardCard>
   );
 }

@@ -7,6 +7,7 @@ import { useDashboard } from '../api/get-dashboard';
 import { AccountSummary } from '../components/account-summary';
 import { AiSummary } from '../components/ai-summary';
 import styles from '../components/dashboard.module.css';
+import { cardSurface } from '../components/dashboard-card';
 import { DashboardNotice } from '../components/dashboard-notice';
 import { QuickLinks } from '../components/quick-links';
 import { RecentActivity } from '../components/recent-activity';
@@ -18,14 +19,7 @@ import { useReloadOnEvents } from '../hooks/use-reload-on-events';
 function CardSkeleton({ rows = 3 }: { rows?: number }) {
   const { token } = theme.useToken();
   return (
-    <div
-      style={{
-        padding: 20,
-        borderRadius: token.borderRadiusLG * 1.5,
-        border: `1px solid ${token.colorBorderSecondary}`,
-        background: token.colorBgContainer,
-      }}
-    >
+    <div style={{ ...cardSurface(token), padding: 20 }}>
       <Skeleton active title={false} paragraph={{ rows }} />
     </div>
   );
