@@ -4,6 +4,7 @@ import { FILE_ERRORS } from '@stratos/contracts/files/upload.schema';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { PrepaidUploadGate } from '../billing/credits/prepaid-upload-gate';
 import { BlobStore, StreamTooLargeError, type TempObject } from './blob-store.service';
 import { FileCommitRepository } from './file-commit.repository';
 import { folderPath, toFileItem } from './file-item';
@@ -23,6 +24,8 @@ export interface UploadDeps {
   accounts: Pick<StorageAccountsRepository, 'commitUpload'>;
   commits: FileCommitRepository;
   settings: Pick<UploadSettings, 'maxUploadBytes'>;
+  /** Refuses an upload before any quota is held (a prepaid account with no credits: 402). */
+  gate?: Pick<PrepaidUploadGate, 'assertCanUpload'>;
 }
 
 export interface CommitRequest {
@@ -55,6 +58,7 @@ export function createUploadService(ctx: AppContext): UploadService {
     accounts: new StorageAccountsRepository(db),
     commits: new FileCommitRepository(),
     settings: new UploadSettings(db, ctx.config.maxUploadBytes),
+    gate: new PrepaidUploadGate(db),
   });
 }
 
@@ -74,7 +78,8 @@ export class UploadService {
    * Holds `bytes` of the owner's quota for an upload (413 QUOTA_EXCEEDED when it would overshoot).
    * `keepAlive`: renewed by this process until committed or abandoned (an upload in one request).
    */
-  reserve(userId: string, bytes: number, opts: { keepAlive?: boolean } = {}): Promise<Reservation> {
+  async reserve(userId: string, bytes: number, opts: { keepAlive?: boolean } = {}): Promise<Reservation> {
+    await this.deps.gate?.assertCanUpload(userId);
     return this.deps.quota.reserve(userId, bytes, opts);
   }
 

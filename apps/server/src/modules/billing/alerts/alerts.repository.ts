@@ -183,7 +183,7 @@ export class AlertsRepository {
         union
         select a.user_id from ${storageAccounts} a
           join ${users} u on u.id = a.user_id join ${plans} p on p.id = u.subscription_plan
-          where p.storage_bytes is not null and a.used_bytes >= p.storage_bytes * ${storageShare}
+          where p.storage_bytes is not null and a.used_bytes >= p.storage_bytes * ${storageShare}::numeric
         union
         select user_id from ${alerts} where resolved_at is null
       ) c
