@@ -1,7 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import type { FileSort } from '@stratos/contracts/files/file.schema';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { Spin } from 'antd';
 import { memo, useRef } from 'react';
 import { formatCompactDate } from '../../../lib/date-format';
 import { FileIcon } from '../../../lib/file-icon';
@@ -10,12 +9,11 @@ import { formatBytes } from '../../../lib/format-bytes';
 import { useScrollMargin } from '../hooks/use-scroll-margin';
 import { type BrowserItem, itemKey, itemName } from '../model/browser-item';
 import type { SortState } from '../model/sort';
+import { BrowserRow, LoadingRow } from './browser-row';
 import styles from './files.module.css';
 import type { ItemActions } from './item-actions';
-import { ItemMenu } from './item-menu';
 import type { BrowserViewProps } from './list-view';
 import { RowCheck } from './row-check';
-import { rowInteraction } from './row-interaction';
 import { useLoadMore } from './use-load-more';
 
 const ROW = 52;
@@ -60,34 +58,21 @@ const DetailsRow = memo(function DetailsRow({
   columns,
   actions,
 }: RowProps) {
-  const key = itemKey(item);
   const name = itemName(item);
   const file = item.kind === 'file' ? item.file : null;
   const date = file ? file.uploadDate : item.kind === 'folder' ? item.folder.createdAt : '';
   return (
-    <tr
-      aria-rowindex={index + 2}
-      data-selected={selected}
-      className={`${styles.row} ${item.kind === 'folder' ? styles.folderRow : ''}`}
-      style={{
-        position: 'absolute',
-        top: 0,
-        left: 0,
-        width: '100%',
-        height: ROW,
-        transform: `translateY(${top}px)`,
-        gridTemplateColumns: columns,
-        borderBottomColor: last ? 'transparent' : undefined,
-      }}
-      {...rowInteraction(item, actions)}
+    <BrowserRow
+      as="tr"
+      rowIndex={index + 2}
+      item={item}
+      top={top}
+      height={ROW}
+      last={last}
+      selected={selected}
+      columns={columns}
+      actions={actions}
     >
-      <td>
-        <RowCheck
-          checked={selected}
-          label={`Select ${name}`}
-          onToggle={(_c, range) => actions.toggleSelect(key, range)}
-        />
-      </td>
       <td style={{ display: 'flex', alignItems: 'center', gap: 12, minWidth: 0 }}>
         {file ? <FileIcon mime={file.type} name={file.name} size={30} /> : <FileIcon folder size={30} />}
         <span className={styles.name} title={name}>
@@ -103,10 +88,7 @@ const DetailsRow = memo(function DetailsRow({
           {formatCompactDate(date)}
         </td>
       )}
-      <td>
-        <ItemMenu item={item} selected={selected} actions={actions} />
-      </td>
-    </tr>
+    </BrowserRow>
   );
 });
 
@@ -199,22 +181,7 @@ export function DetailsView(props: DetailsViewProps) {
       >
         {virtualizer.getVirtualItems().map((v) => {
           const item = items[v.index];
-          const style = {
-            position: 'absolute' as const,
-            top: 0,
-            left: 0,
-            width: '100%',
-            height: ROW,
-            transform: `translateY(${v.start - scrollMargin}px)`,
-          };
-          if (!item)
-            return (
-              <tr key="more" style={{ ...style, display: 'grid', placeItems: 'center' }}>
-                <td>
-                  <Spin size="small" />
-                </td>
-              </tr>
-            );
+          if (!item) return <LoadingRow key="more" as="tr" top={v.start - scrollMargin} height={ROW} />;
           const key = itemKey(item);
           return (
             <DetailsRow

@@ -1,16 +1,13 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { Spin } from 'antd';
 import { memo, useRef } from 'react';
 import { formatCompactDate } from '../../../lib/date-format';
 import { FileIcon } from '../../../lib/file-icon';
 import { formatBytes } from '../../../lib/format-bytes';
 import { useScrollMargin } from '../hooks/use-scroll-margin';
 import { type BrowserItem, itemKey, itemName } from '../model/browser-item';
+import { BrowserRow, LoadingRow } from './browser-row';
 import styles from './files.module.css';
 import type { ItemActions } from './item-actions';
-import { ItemMenu } from './item-menu';
-import { RowCheck } from './row-check';
-import { rowInteraction } from './row-interaction';
 import { type LoadMore, useLoadMore } from './use-load-more';
 
 export interface BrowserViewProps extends LoadMore {
@@ -41,31 +38,18 @@ interface RowProps {
 
 /** One row; memoised so scrolling only renders the rows that come into view. */
 const ListRow = memo(function ListRow({ item, top, last, selected, compact, actions }: RowProps) {
-  const key = itemKey(item);
   const name = itemName(item);
   return (
-    <li
-      data-selected={selected}
-      className={`${styles.row} ${item.kind === 'folder' ? styles.folderRow : ''}`}
-      style={{
-        position: 'absolute',
-        top: 0,
-        left: 0,
-        width: '100%',
-        height: ROW,
-        transform: `translateY(${top}px)`,
-        gridTemplateColumns: compact
-          ? '24px 36px minmax(0, 1fr) 36px'
-          : '24px 36px minmax(0, 1fr) 96px 110px 40px',
-        borderBottomColor: last ? 'transparent' : undefined,
-      }}
-      {...rowInteraction(item, actions)}
+    <BrowserRow
+      as="li"
+      item={item}
+      top={top}
+      height={ROW}
+      last={last}
+      selected={selected}
+      columns={compact ? '24px 36px minmax(0, 1fr) 36px' : '24px 36px minmax(0, 1fr) 96px 110px 40px'}
+      actions={actions}
     >
-      <RowCheck
-        checked={selected}
-        label={`Select ${name}`}
-        onToggle={(_c, range) => actions.toggleSelect(key, range)}
-      />
       {item.kind === 'folder' ? (
         <FileIcon folder />
       ) : (
@@ -87,8 +71,7 @@ const ListRow = memo(function ListRow({ item, top, last, selected, compact, acti
           </span>
         </>
       )}
-      <ItemMenu item={item} selected={selected} actions={actions} />
-    </li>
+    </BrowserRow>
   );
 });
 
@@ -116,24 +99,7 @@ export function ListView({
       >
         {virtualizer.getVirtualItems().map((v) => {
           const item = items[v.index];
-          if (!item)
-            return (
-              <li
-                key="more"
-                style={{
-                  position: 'absolute',
-                  top: 0,
-                  left: 0,
-                  width: '100%',
-                  height: ROW,
-                  transform: `translateY(${v.start - scrollMargin}px)`,
-                  display: 'grid',
-                  placeItems: 'center',
-                }}
-              >
-                <Spin size="small" />
-              </li>
-            );
+          if (!item) return <LoadingRow key="more" as="li" top={v.start - scrollMargin} height={ROW} />;
           const key = itemKey(item);
           return (
             <ListRow
