@@ -49,3 +49,20 @@ describe('apiRequest errors', () => {
     expect(err.message).toMatch(/^API request failed: 502/);
   });
 });
+
+describe('apiRequest headers', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends extra headers such as the idempotency key', async () => {
+    const fetchMock = reply(200, { ok: true });
+    vi.stubGlobal('fetch', fetchMock);
+    await apiRequest('/x', {
+      method: 'POST',
+      body: {},
+      anonymous: true,
+      headers: { 'idempotency-key': 'k-1' },
+    });
+    const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
+    expect(init.headers).toMatchObject({ 'idempotency-key': 'k-1', 'content-type': 'application/json' });
+  });
+});

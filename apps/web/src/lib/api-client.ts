@@ -13,6 +13,8 @@ export interface RequestOptions<T extends z.ZodType> {
   schema?: T;
   /** Skip the bearer token (public calls). */
   anonymous?: boolean;
+  /** Extra request headers, e.g. the `Idempotency-Key` of a money-moving call. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -29,7 +31,7 @@ function url(path: string, query?: RequestOptions<z.ZodType>['query']): string {
 }
 
 async function send(path: string, opts: RequestOptions<z.ZodType>, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...opts.headers, accept: 'application/json' };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
