@@ -1,0 +1,65 @@
+import { CheckOutlined, CloudOutlined, CrownFilled, RobotOutlined } from '@ant-design/icons';
+import type { Plan } from '@stratos/contracts/plans/plan.schema';
+import { Card, Flex, Tag, theme } from 'antd';
+import { formatLongDate } from '../../../../lib/date-format';
+import { formatPlanPrice, planHighlights } from '../../../../lib/plans/plan-format';
+
+/** The plan card of the success page: name, price, limits, features, next billing date. */
+export function SuccessPlanCard({ plan, nextBillingDate }: { plan: Plan; nextBillingDate: string | null }) {
+  const { token } = theme.useToken();
+  const { limits, features } = planHighlights(plan);
+  return (
+    <Card
+      role="region"
+      aria-label="Your plan"
+      style={{ height: '100%', overflow: 'hidden' }}
+      styles={{ body: { padding: 0 } }}
+    >
+      <div
+        style={{
+          padding: 24,
+          color: '#fff',
+          background: `linear-gradient(135deg, ${token.colorPrimary} 0%, #722ed1 100%)`,
+        }}
+      >
+        <Flex justify="space-between" align="flex-start" gap={12}>
+          <div>
+            <div style={{ opacity: 0.85, fontSize: 13 }}>Your plan</div>
+            <div style={{ fontSize: 26, fontWeight: 700, lineHeight: 1.2 }}>
+              <CrownFilled aria-hidden style={{ marginInlineEnd: 8 }} />
+              {plan.name}
+            </div>
+          </div>
+          <Tag color="success" style={{ marginInlineEnd: 0, fontWeight: 600 }}>
+            Active
+          </Tag>
+        </Flex>
+        <div style={{ marginTop: 12 }}>
+          <span style={{ fontSize: 32, fontWeight: 700 }}>{formatPlanPrice(plan.price)}</span>
+          <span style={{ opacity: 0.85 }}>/month</span>
+        </div>
+        {nextBillingDate && (
+          <div style={{ opacity: 0.85, fontSize: 13, marginTop: 4 }}>
+            Next billing date: {formatLongDate(nextBillingDate)}
+          </div>
+        )}
+      </div>
+      <ul style={{ listStyle: 'none', margin: 0, padding: 24, display: 'grid', gap: 10 }}>
+        {limits.map((line, i) => (
+          <li key={line} style={{ display: 'flex', gap: 10, fontWeight: 600, color: token.colorText }}>
+            <span style={{ color: token.colorPrimary }} aria-hidden>
+              {i === 0 ? <CloudOutlined /> : <RobotOutlined />}
+            </span>
+            {line}
+          </li>
+        ))}
+        {features.map((f) => (
+          <li key={f} style={{ display: 'flex', gap: 10, color: token.colorTextSecondary }}>
+            <CheckOutlined style={{ color: token.colorSuccess, marginTop: 4 }} aria-hidden />
+            {f}
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { balanceTone, daysOfCredit, runwayTone } from './credit-runway';
+
+describe('credit runway', () => {
+  it('counts whole days of credit at the daily cost', () => {
+    expect(daysOfCredit(20, 0.5)).toBe(40);
+    expect(daysOfCredit(1, 0.3)).toBe(3);
+    expect(daysOfCredit(0, 0.3)).toBe(0);
+    expect(daysOfCredit(20, 0)).toBeNull();
+  });
+
+  it('colours the balance at the spec thresholds', () => {
+    expect(balanceTone(5, false)).toBe('normal');
+    expect(balanceTone(4.99, false)).toBe('warning');
+    expect(balanceTone(0.99, false)).toBe('critical');
+    expect(balanceTone(0, true)).toBe('normal');
+  });
+
+  it('colours the runway at 7 and 3 days', () => {
+    expect(runwayTone(8)).toBe('normal');
+    expect(runwayTone(7)).toBe('warning');
+    expect(runwayTone(3)).toBe('critical');
+    expect(runwayTone(null)).toBe('normal');
+  });
+});
