@@ -1,0 +1,76 @@
+import { CloudOutlined, LinkOutlined, RobotOutlined } from '@ant-design/icons';
+import { Tag, theme } from 'antd';
+import { StepHeading } from './step-heading';
+
+const POINTS = [
+  {
+    icon: <CloudOutlined />,
+    title: 'Store everything',
+    text: 'Upload files and folders of any size, safely kept and shareable.',
+  },
+  {
+    icon: <LinkOutlined />,
+    title: 'Connect your clouds',
+    text: 'Bring Google Drive, Dropbox, S3 and more into one place.',
+  },
+  {
+    icon: <RobotOutlined />,
+    title: 'Ask your files',
+    text: 'An AI assistant that finds, summarises and organises for you.',
+  },
+];
+
+export function WelcomeStep({ firstName, planName }: { firstName: string; planName: string | null }) {
+  const { token } = theme.useToken();
+  return (
+    <>
+      <StepHeading title={`Welcome to Stratos${firstName ? `, ${firstName}` : ''}!`}>
+        Let's set up your workspace. It takes about a minute, and you can change every answer later.
+      </StepHeading>
+      {planName && (
+        <p style={{ margin: '-8px 0 20px' }}>
+          Your plan: <Tag color="blue">{planName}</Tag>
+        </p>
+      )}
+      <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 12 }}>
+        {POINTS.map((p) => (
+          <li
+            key={p.title}
+            style={{
+              display: 'flex',
+              gap: 14,
+              padding: 16,
+              borderRadius: token.borderRadiusLG,
+              background: token.colorFillQuaternary,
+            }}
+          >
+            <span
+              aria-hidden
+              style={{
+                width: 40,
+                height: 40,
+                flexShrink: 0,
+                display: 'grid',
+                placeItems: 'center',
+                borderRadius: 10,
+                fontSize: 18,
+                color: token.colorPrimary,
+                background: token.colorPrimaryBg,
+              }}
+            >
+              {p.icon}
+            </span>
+            <span>
+              <span style={{ display: 'block', fontWeight: 600, color: token.colorTextHeading }}>
+                {p.title}
+              </span>
+              <span style={{ display: 'block', color: token.colorTextSecondary, fontSize: 14 }}>
+                {p.text}
+              </span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
