@@ -120,11 +120,15 @@ describe('job scheduler', () => {
   it("refuses to build the app's job list twice: every job name has one handler", async () => {
     const t = await createTestApp();
     try {
-      expect(t.app.ctx.jobs.names()).toEqual([
-        'recycle-bin.purge-expired',
-        'files.collect-garbage',
-        'files.expire-reservations',
-      ]);
+      const names = t.app.ctx.jobs.names();
+      expect(names).toEqual(
+        expect.arrayContaining([
+          'recycle-bin.purge-expired',
+          'files.collect-garbage',
+          'files.expire-reservations',
+        ]),
+      );
+      expect(new Set(names).size).toBe(names.length);
       expect(() => registerJobs(t.app.ctx.jobs, t.app.ctx)).toThrow(DuplicateJobError);
     } finally {
       await t.close();
