@@ -128,40 +128,28 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ['/subscribe', '/auth/subscribe', '/free'],
     'Subscribe',
     G.public,
-    soon(
-      'Subscribing to a plan',
-      'Pick a plan and pay securely by card; your subscription starts right away.',
-    ),
+    page(() => import('../features/billing/pages/subscribe-page')),
   ),
   route(
     'upgrade',
     ['/upgrade'],
     'Upgrade',
     G.public,
-    soon(
-      'Upgrading your plan',
-      'Move from the free plan to a paid one in three steps: choose, confirm and pay.',
-    ),
+    page(() => import('../features/billing/pages/upgrade-page')),
   ),
   route(
     'subscription-success',
     ['/subscription-success'],
     'Subscription Confirmed',
     G.public,
-    soon(
-      'The subscription summary',
-      'A summary of your new plan with the next steps to get the most out of it.',
-    ),
+    page(() => import('../features/billing/pages/subscription-success-page')),
   ),
   route(
     'onboarding',
     ['/onboarding'],
     'Get Started',
     G.account,
-    soon(
-      'Guided setup',
-      'A five-step setup: your preferences, the storage you want to connect and the AI features you want on.',
-    ),
+    page(() => import('../features/onboarding/pages/onboarding-page')),
   ),
   route(
     'oauth-callback',
@@ -238,7 +226,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ['/billing'],
     'Billing',
     G.dashboard,
-    soon('Billing', 'Your plan, invoices, prepaid credits and usage charges, all in one place.'),
+    page(() => import('../features/billing/pages/billing-page')),
   ),
   route('settings-billing', ['/settings/billing'], 'Billing Settings', G.account, {
     kind: 'redirect',
@@ -250,7 +238,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ['/alerts'],
     'Alerts',
     G.dashboard,
-    soon('Usage alerts', 'Warnings before your storage fills up or your credit balance runs low.'),
+    page(() => import('../features/billing/pages/alerts-page')),
   ),
   route(
     'workflows',

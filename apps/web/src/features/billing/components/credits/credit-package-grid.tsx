@@ -1,0 +1,59 @@
+import { CREDIT_PACKAGES, type CreditPackageId } from '@stratos/contracts/billing/credits.schema';
+import { theme } from 'antd';
+import { formatUsd } from '../../../../lib/billing/format-money';
+import { ChoiceCards } from '../../../../lib/choice-cards';
+
+/** The five credit packages as a radio group of cards. */
+export function CreditPackageGrid({
+  value,
+  onChange,
+}: {
+  value: CreditPackageId | null;
+  onChange: (id: CreditPackageId) => void;
+}) {
+  const { token } = theme.useToken();
+  return (
+    <ChoiceCards
+      mode="single"
+      label="Credit packages"
+      value={value}
+      onChange={onChange}
+      minWidth={190}
+      padding="16px 16px 14px"
+      align="stretch"
+      choices={CREDIT_PACKAGES.map((p) => ({
+        value: p.id,
+        ariaLabel: `${p.name}: ${formatUsd(p.price)} for ${p.credits} credits`,
+        badge: p.popular ? (
+          <span
+            style={{
+              position: 'absolute',
+              top: -10,
+              insetInlineStart: 12,
+              padding: '1px 10px',
+              borderRadius: 999,
+              fontSize: 11,
+              fontWeight: 600,
+              color: '#fff',
+              background: `linear-gradient(90deg, ${token.colorPrimary}, #722ed1)`,
+            }}
+          >
+            Most popular
+          </span>
+        ) : undefined,
+        content: (
+          <span style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
+            <span style={{ fontWeight: 600, color: token.colorTextHeading }}>{p.name}</span>
+            <span style={{ fontSize: 26, fontWeight: 700, color: token.colorTextHeading, lineHeight: 1.2 }}>
+              {formatUsd(p.price)}
+            </span>
+            <span style={{ fontSize: 13, fontWeight: 600, color: token.colorPrimary }}>
+              {p.credits} credits · {p.storageGB} GB
+            </span>
+            <span style={{ fontSize: 12, color: token.colorTextSecondary }}>{p.description}</span>
+          </span>
+        ),
+      }))}
+    />
+  );
+}

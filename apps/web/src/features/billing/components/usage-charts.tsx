@@ -1,0 +1,183 @@
+import type { BillingUsageReply } from '@stratos/contracts/billing/credits.schema';
+import { Card, Col, Empty, Row, theme } from 'antd';
+import { Area, Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatUsd } from '../../../lib/billing/format-money';
+import { formatBytes } from '../../../lib/format-bytes';
+
+type Day = BillingUsageReply['days'][number];
+
+const day = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+const fullDay = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const dateOf = (d: string) => new Date(d.length === 10 ? `${d}T00:00:00` : d);
+
+function useChartStyle() {
+  const { token } = theme.useToken();
+  return {
+    token,
+    grid: <CartesianGrid stroke={token.colorBorderSecondary} strokeDasharray="3 3" vertical={false} />,
+    axisTick: { fill: token.colorTextTertiary, fontSize: 12 },
+    tooltip: {
+      contentStyle: {
+        background: token.colorBgElevated,
+        border: `1px solid ${token.colorBorderSecondary}`,
+        borderRadius: 8,
+        boxShadow: token.boxShadowSecondary,
+      },
+      labelStyle: { color: token.colorTextHeading, fontWeight: 600 },
+      itemStyle: { color: token.colorText },
+    },
+  };
+}
+
+/** Daily stored bytes (area) and transferred bytes (bars). */
+function UsageChart({ days }: { days: Day[] }) {
+  const { token, grid, axisTick, tooltip } = useChartStyle();
+  return (
+    <ComposedChart
+      data={days}
+      responsive
+      style={{ width: '100%', height: 280 }}
+      margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+      accessibilityLayer
+    >
+      <defs>
+        <linearGradient id="billingStorageFill" x1="0" y1="0" x2="0" y2="1">
+          <stop offset="0%" stopColor={token.colorPrimary} stopOpacity={0.35} />
+          <stop offset="100%" stopColor={token.colorPrimary} stopOpacity={0.02} />
+        </linearGradient>
+      </defs>
+      {grid}
+      <XAxis
+        dataKey="date"
+        tickFormatter={(d: string) => day.format(dateOf(d))}
+        tick={axisTick}
+        axisLine={{ stroke: token.colorBorderSecondary }}
+        tickLine={false}
+        minTickGap={24}
+      />
+      <YAxis
+        yAxisId="stored"
+        tickFormatter={(v: number) => formatBytes(v)}
+        tick={axisTick}
+        axisLine={false}
+        tickLine={false}
+        width={64}
+      />
+      <YAxis yAxisId="moved" orientation="right" hide />
+      <Tooltip
+        {...tooltip}
+        labelFormatter={(d) => fullDay.format(dateOf(String(d)))}
+        formatter={(v, name) => [formatBytes(Number(v)), name]}
+        cursor={{ fill: token.colorFillQuaternary }}
+      />
+      <Legend wrapperStyle={{ fontSize: 12, color: token.colorTextSecondary }} />
+      <Area
+        yAxisId="stored"
+        type="monotone"
+        name="Stored"
+        dataKey="storageBytes"
+        stroke={token.colorPrimary}
+        strokeWidth={2}
+        fill="url(#billingStorageFill)"
+        isAnimationActive={false}
+      />
+      <Bar
+        yAxisId="moved"
+        name="Transferred"
+        dataKey="transferBytes"
+        fill="#13c2c2"
+        radius={[3, 3, 0, 0]}
+        maxBarSize={14}
+        isAnimationActive={false}
+      />
+    </ComposedChart>
+  );
+}
+
+/** What each day cost: storage and transfer stacked, and the credits actually charged. */
+function CostChart({ days, prepaid }: { days: Day[]; prepaid: boolean }) {
+  const { token, grid, axisTick, tooltip } = useChartStyle();
+  return (
+    <ComposedChart
+      data={days}
+      responsive
+      style={{ width: '100%', height: 280 }}
+      margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+      accessibilityLayer
+    >
+      {grid}
+      <XAxis
+        dataKey="date"
+        tickFormatter={(d: string) => day.format(dateOf(d))}
+        tick={axisTick}
+        axisLine={{ stroke: token.colorBorderSecondary }}
+        tickLine={false}
+        minTickGap={24}
+      />
+      <YAxis
+        tickFormatter={(v: number) => formatUsd(v)}
+        tick={axisTick}
+        axisLine={false}
+        tickLine={false}
+        width={64}
+      />
+      <Tooltip
+        {...tooltip}
+        labelFormatter={(d) => fullDay.format(dateOf(String(d)))}
+        formatter={(v, name) => [formatUsd(Number(v)), name]}
+        cursor={{ fill: token.colorFillQuaternary }}
+      />
+      <Legend wrapperStyle={{ fontSize: 12, color: token.colorTextSecondary }} />
+      <Bar
+        name="Storage"
+        dataKey="storageCost"
+        stackId="cost"
+        fill={token.colorPrimary}
+        maxBarSize={18}
+        isAnimationActive={false}
+      />
+      <Bar
+        name="Transfer"
+        dataKey="transferCost"
+        stackId="cost"
+        fill="#13c2c2"
+        radius={[3, 3, 0, 0]}
+        maxBarSize={18}
+        isAnimationActive={false}
+      />
+      {prepaid && (
+        <Line
+          name="Credits charged"
+          dataKey="creditsCharged"
+          stroke="#722ed1"
+          strokeWidth={2}
+          dot={false}
+          isAnimationActive={false}
+        />
+      )}
+    </ComposedChart>
+  );
+}
+
+/** The /billing charts (recharts is loaded with this module only). */
+export default function UsageCharts({ usage }: { usage: BillingUsageReply }) {
+  const empty = usage.days.length === 0;
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} lg={12}>
+        <Card title="Usage over time" role="region" aria-label="Usage over time">
+          {empty ? <Empty description="No usage recorded yet" /> : <UsageChart days={usage.days} />}
+        </Card>
+      </Col>
+      <Col xs={24} lg={12}>
+        <Card title="Cost over time" role="region" aria-label="Cost over time">
+          {empty ? (
+            <Empty description="No costs recorded yet" />
+          ) : (
+            <CostChart days={usage.days} prepaid={usage.billing === 'prepaid'} />
+          )}
+        </Card>
+      </Col>
+    </Row>
+  );
+}
