@@ -8,3 +8,6 @@ export const LazyMobileBottomNav = lazy(() =>
   import('./mobile-bottom-nav').then((m) => ({ default: m.MobileBottomNav })),
 );
 export const LazyIdleWarning = lazy(() => import('./idle-warning').then((m) => ({ default: m.IdleWarning })));
+export const LazyHeaderBilling = lazy(() =>
+  import('./header-billing').then((m) => ({ default: m.HeaderBilling })),
+);

@@ -1,9 +1,11 @@
 import { ArrowLeftOutlined, BellOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { theme } from 'antd';
+import { Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { SessionUser } from '../../lib/auth-session';
 import { useCurrentRoute } from '../routing/use-current-route';
 import { headerVars } from './header-vars';
+import { LazyHeaderBilling } from './lazy-chrome';
 import { mobileTitleFor } from './mobile-title';
 import { useNavDrawer } from './use-nav-drawer';
 
@@ -68,14 +70,20 @@ export function MobileHeader({ user }: { user: SessionUser }) {
         >
           {title}
         </h1>
-        <button
-          type="button"
-          className="stratos-icon-button"
-          aria-label="Notifications"
-          onClick={() => void navigate('/notifications')}
+        <Suspense
+          fallback={
+            <button
+              type="button"
+              className="stratos-icon-button"
+              aria-label="Notifications"
+              onClick={() => void navigate('/notifications')}
+            >
+              <BellOutlined aria-hidden />
+            </button>
+          }
         >
-          <BellOutlined aria-hidden />
-        </button>
+          <LazyHeaderBilling user={user} showCredits={false} notificationsLink />
+        </Suspense>
         <button
           type="button"
           className="stratos-icon-button"

@@ -1,10 +1,11 @@
 import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
 import { theme } from 'antd';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, Suspense } from 'react';
 import { useSession } from '../../lib/auth-session';
 import { AccountMenu } from './account-menu';
 import { HeaderNav } from './header-nav';
 import { headerVars } from './header-vars';
+import { LazyHeaderBilling } from './lazy-chrome';
 import { Logo } from './logo';
 import { ShellLinkButton } from './shell-link-button';
 import { ThemeToggle } from './theme-toggle';
@@ -68,6 +69,9 @@ export function SiteHeader({ transparent = false }: { transparent?: boolean }) {
           <ThemeToggle />
           {session.status === 'signedIn' && (
             <>
+              <Suspense fallback={null}>
+                <LazyHeaderBilling user={session.user} showCredits={!isMobile} />
+              </Suspense>
               <AccountMenu user={session.user} showName={!isMobile} />
               {isWide && (
                 <button type="button" className="stratos-nav-link" onClick={() => void signOut()}>
