@@ -1,10 +1,12 @@
 import { Alert } from 'antd';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 
 /** A one-time note when arriving from onboarding, an upgrade or sign-up (?onboarding, ?upgraded, ?welcome). */
 export function DashboardNotice() {
   const [params, setParams] = useSearchParams();
-  const plan = params.get('plan');
+  // The upgrade flow names the new plan in the navigation state (upgradedTo), not in the query.
+  const state = useLocation().state as { upgradedTo?: unknown } | null;
+  const plan = params.get('plan') ?? (typeof state?.upgradedTo === 'string' ? state.upgradedTo : null);
   let text: string | null = null;
   if (params.get('upgraded') === 'true') text = 'Your upgrade is complete. Your new plan is active now.';
   else if (params.get('onboarding') === 'completed') text = 'Setup complete. Your workspace is ready.';

@@ -1,6 +1,7 @@
 import { Alert, Button, Skeleton, theme } from 'antd';
 import { type CSSProperties, useCallback } from 'react';
 import { useMe } from '../../../lib/account/get-me';
+import { AlertWidget } from '../../../lib/alerts/alert-widget';
 import { errorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth-session';
 import { useDashboard } from '../api/get-dashboard';
@@ -49,6 +50,7 @@ export default function DashboardPage() {
     >
       <DashboardNotice />
       <WelcomeHeader user={session.user} me={me} />
+      <AlertWidget hideWhenEmpty style={{ marginBottom: 24 }} />
       {dashboard.isError && (
         <Alert
           type="error"
