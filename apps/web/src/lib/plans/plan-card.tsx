@@ -5,6 +5,18 @@ import { useSession } from '../auth-session';
 import { LinkButton } from '../link-button';
 import { formatPlanPrice, planHighlights } from './plan-format';
 
+/**
+ * Visitors sign up with the plan; a paid plan (except Enterprise, which goes to the contact page
+ * after sign-up) asks for redirect=subscribe so verification leads to the payment page
+ * (part 1 section 4). Signed-in people go to the upgrade flow with the plan chosen.
+ */
+export function planCardLink(plan: Pick<Plan, 'id' | 'price'>, signedIn: boolean): string {
+  const id = encodeURIComponent(plan.id);
+  if (signedIn) return `/upgrade?plan=${id}`;
+  const pay = plan.price > 0 && plan.id !== 'enterprise';
+  return `/register?plan=${id}${pay ? '&redirect=subscribe' : ''}`;
+}
+
 /** One plan of the catalogue: price per month, limits, features, and a link to sign up with it. */
 export function PlanCard({ plan }: { plan: Plan }) {
   const { token } = theme.useToken();
@@ -13,7 +25,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
   // Visitors sign up with the plan; signed-in people go to the upgrade flow with it chosen.
   const signedIn = useSession().status === 'signedIn';
   const cta = plan.price === 0 ? 'Start for free' : `Choose ${plan.name}`;
-  const to = `${signedIn ? '/upgrade' : '/register'}?plan=${encodeURIComponent(plan.id)}`;
+  const to = planCardLink(plan, signedIn);
   return (
     <article
       aria-labelledby={titleId}
