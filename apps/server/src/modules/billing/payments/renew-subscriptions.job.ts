@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../../app-context';
 import { defineJob } from '../../../jobs/job';
 import { paymentsModuleFor } from './payments.factory';
+import type { RenewalSummary } from './subscriptions.service';
 
 export const RENEW_SUBSCRIPTIONS_JOB = 'billing.renew-subscriptions';
 
@@ -11,8 +12,8 @@ export const RENEW_SUBSCRIPTIONS_JOB = 'billing.renew-subscriptions';
  */
 export function renewSubscriptionsJob(ctx: AppContext) {
   const { subscriptions } = paymentsModuleFor(ctx);
-  const line = (s: { renewed: number; failed: number; ended: number; downgraded: number }) =>
-    `renewed ${s.renewed}, failed ${s.failed}, ended ${s.ended}, downgraded ${s.downgraded}`;
+  const line = (s: RenewalSummary) =>
+    `renewed ${s.renewed}, failed ${s.failed}, ended ${s.ended}, downgraded ${s.downgraded}, errors ${s.errors}`;
   return defineJob({
     name: RENEW_SUBSCRIPTIONS_JOB,
     intervalMs: 60 * 60 * 1000,

@@ -30,6 +30,8 @@ export interface RenewalSummary {
   failed: number;
   ended: number;
   downgraded: number;
+  /** Users whose step threw (rolled back; retried on the next run). */
+  errors: number;
 }
 
 const noSubscription = () => new AppError(404, 'NO_SUBSCRIPTION', PAYMENT_MESSAGES.noSubscription);
@@ -107,7 +109,7 @@ export class SubscriptionsService {
    * time, each in its own transaction.
    */
   async renewDue(opts: { signal?: AbortSignal; progress?: (s: RenewalSummary) => Promise<void> } = {}) {
-    const summary: RenewalSummary = { renewed: 0, failed: 0, ended: 0, downgraded: 0 };
+    const summary: RenewalSummary = { renewed: 0, failed: 0, ended: 0, downgraded: 0, errors: 0 };
     const repo = new SubscriptionsRepository(this.d.db);
     let after: string | null = null;
     for (;;) {
@@ -116,8 +118,14 @@ export class SubscriptionsService {
       if (batch.length === 0) break;
       for (const userId of batch) {
         if (opts.signal?.aborted) return summary;
-        const done = await this.renewOne(userId);
-        if (done !== 'none') summary[done]++;
+        try {
+          const done = await this.renewOne(userId);
+          if (done !== 'none') summary[done]++;
+        } catch (err) {
+          // One user's failure (the provider unreachable...) rolls back that user only; the next run retries.
+          summary.errors++;
+          this.d.log.warn({ err, userId }, 'subscription renewal step failed');
+        }
       }
       after = batch[batch.length - 1] as string;
       await opts.progress?.(summary);
@@ -126,7 +134,7 @@ export class SubscriptionsService {
   }
 
   /** One user's renewal step; returns what happened. */
-  async renewOne(userId: string): Promise<keyof RenewalSummary | 'none'> {
+  async renewOne(userId: string): Promise<Exclude<keyof RenewalSummary, 'errors'> | 'none'> {
     return this.d.db.transaction(async (tx) => {
       const repo = new SubscriptionsRepository(tx);
       const user = await repo.lockUser(userId);
