@@ -118,7 +118,8 @@ export class TusUploads {
         .refreshReservation(reservationOf(upload))
         .catch((err) => this.log.warn({ err, id: upload.id }, 'tus: could not renew a reservation'));
     });
-    this.server.on(EVENTS.POST_TERMINATE, (req) => {
+    this.server.on(EVENTS.POST_TERMINATE, (req, _res, id) => {
+      this.renewedAt.delete(id);
       const node = nodeRequest(req);
       const reservation = node && this.terminating.get(node);
       if (reservation) {
@@ -173,7 +174,7 @@ export class TusUploads {
       await this.uploads.refreshReservation(reservationOf(upload));
       this.renewedAt.set(upload.id, Date.now());
     } catch (err) {
-      if (err instanceof AppError && err.code === 'QUOTA_EXCEEDED') await this.dropUpload(upload.id);
+      if (err instanceof AppError && err.code === 'QUOTA_EXCEEDED') await this.discardUnfinished(upload.id);
       throw err;
     }
   }
@@ -273,6 +274,12 @@ export class TusUploads {
     }
   }
 
+  /** An upload that will never finish: its S3 multipart upload aborted, then what tus kept deleted. */
+  private async discardUnfinished(id: string): Promise<void> {
+    if (this.store instanceof S3Store) await this.store.remove(id).catch(() => {});
+    await this.dropUpload(id);
+  }
+
   /**
    * Unfinished uploads past their expiry: reservation back, bytes gone. Run at start and hourly.
    * Returns how many were removed.
@@ -289,8 +296,7 @@ export class TusUploads {
       const created = upload.creation_date ? new Date(upload.creation_date).getTime() : now;
       if (created + TUS_EXPIRY_MS > now) continue;
       if (upload.metadata?.[OWNER]) await this.uploads.releaseReservation(reservationOf(upload));
-      if (this.store instanceof S3Store) await this.store.remove(id).catch(() => {});
-      await this.dropUpload(id);
+      await this.discardUnfinished(id);
       removed += 1;
     }
     return removed;

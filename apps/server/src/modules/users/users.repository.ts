@@ -77,6 +77,11 @@ export class UsersRepository {
     return rows[0];
   }
 
+  /**
+   * Deletes the user; their rows cascade. Their files' blob references are given back by a trigger
+   * in the same statement (migration 0006), and the files.collect-garbage job deletes the bytes
+   * nobody references any more.
+   */
   async delete(id: string): Promise<void> {
     await this.db.delete(users).where(eq(users.id, id));
   }
