@@ -30,13 +30,20 @@ const keyOf = (i: Pick<RecycleItem, 'id' | 'kind'>) => `${i.kind}:${i.id}`;
 const ref = (i: RecycleItem) => ({ id: i.id, kind: i.kind });
 const plural = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
 
+/** A button in a tight cell keeps its full width instead of squeezing its icon. */
+const noSqueeze: React.CSSProperties = { minWidth: 'max-content' };
+
 const sizeText = (i: RecycleItem) =>
   i.kind === 'folder' && i.size === 0 ? 'Empty folder' : formatBytes(i.size);
 
 /** /recycle-bin: deleted items wait here until their purge date; restore or delete them for good. */
 export default function RecycleBinPage() {
   const { token } = theme.useToken();
-  const compact = Grid.useBreakpoint().md === false;
+  const screens = Grid.useBreakpoint();
+  /** Phones: one column, the facts under the name. */
+  const compact = screens.md === false;
+  /** Below 992 px the row's buttons are icons, so the name keeps its room. */
+  const iconActions = screens.lg === false;
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const bin = useRecycleBin();
@@ -148,6 +155,7 @@ export default function RecycleBinPage() {
             title: 'Deleted',
             key: 'deleted',
             width: 150,
+            responsive: ['lg'],
             render: (_v, i) => (
               <Tooltip title={formatDateTime(i.deletedAt)}>{formatRelative(i.deletedAt)}</Tooltip>
             ),
@@ -169,27 +177,30 @@ export default function RecycleBinPage() {
       key: 'actions',
       onHeaderCell: () => ({ 'aria-label': 'Actions' }) as React.HTMLAttributes<HTMLElement>,
       align: 'right',
-      width: compact ? 96 : 230,
+      // Restore and Delete forever side by side take ~285 px with the cell's padding.
+      width: iconActions ? 96 : 300,
       render: (_v, i) => (
         <Flex gap={8} justify="flex-end">
-          <Tooltip title={compact ? 'Restore' : undefined}>
+          <Tooltip title={iconActions ? 'Restore' : undefined}>
             <Button
               icon={<UndoOutlined />}
               aria-label={`Restore ${i.name}`}
+              style={noSqueeze}
               loading={restore.isPending && restore.variables?.[0]?.id === i.id}
               onClick={() => restore.mutate([i])}
             >
-              {compact ? null : 'Restore'}
+              {iconActions ? null : 'Restore'}
             </Button>
           </Tooltip>
-          <Tooltip title={compact ? 'Delete forever' : undefined}>
+          <Tooltip title={iconActions ? 'Delete forever' : undefined}>
             <Button
               danger
               icon={<DeleteOutlined />}
               aria-label={`Delete ${i.name} forever`}
+              style={noSqueeze}
               onClick={() => purge([i])}
             >
-              {compact ? null : 'Delete forever'}
+              {iconActions ? null : 'Delete forever'}
             </Button>
           </Tooltip>
         </Flex>
