@@ -16,6 +16,9 @@ export function StorageOverTimeCard({ data }: { data: AnalyticsReply }) {
     <Card
       title="Storage over time"
       extra={days > 0 ? <span style={{ color: token.colorTextTertiary }}>Last {days} days</span> : null}
+      // As tall as the file types card beside it; the chart takes the room.
+      style={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+      styles={{ body: { flex: 1, display: 'flex', flexDirection: 'column' } }}
     >
       {days === 0 ? (
         <Empty description="No history yet" />
@@ -23,7 +26,7 @@ export function StorageOverTimeCard({ data }: { data: AnalyticsReply }) {
         <AreaChart
           data={points}
           responsive
-          style={{ width: '100%', height: 280 }}
+          style={{ width: '100%', flex: 1, minHeight: 280 }}
           margin={{ top: 8, right: 20, bottom: 0, left: 0 }}
           accessibilityLayer
         >

@@ -147,7 +147,7 @@ export default function AnalyticsPage() {
   return (
     <>
       {header}
-      <Row gutter={[16, 12]}>
+      <Row gutter={[16, 16]}>
         <Col xs={24} md={8}>
           <Stat
             icon={<FileOutlined />}
