@@ -107,10 +107,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.addHook('preClose', async () => ctx.jobs.stop());
 
   app.addHook('onReady', async () => {
-    // Temporary objects of uploads cut short by a crash. A file still being written (here or on
-    // another node) keeps a fresh modification time, and an S3 temporary object exists only
-    // between its upload and its commit. In the background, so start-up does not wait.
-    const cutoff = new Date(clock.now().getTime() - 60 * 60 * 1000);
+    // Temporary objects of uploads cut short by a crash (files.collect-garbage sweeps them too,
+    // hourly). A file still being written (here or on another node) keeps a fresh modification
+    // time, and an S3 temporary object exists only between its upload and its commit. In the
+    // background, so start-up does not wait.
+    const cutoff = new Date(clock.now().getTime() - config.storageGcGraceMs);
     ctx.storage.sweepTemp(cutoff).then(
       (n) => n > 0 && app.log.info(`swept ${n} temporary upload object(s)`),
       (err) => app.log.warn({ err }, 'could not sweep temporary upload objects'),
