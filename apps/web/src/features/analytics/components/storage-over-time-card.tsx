@@ -2,6 +2,7 @@ import type { AnalyticsReply } from '@stratos/contracts/files/stats.schema';
 import { Card, Empty, theme } from 'antd';
 import { Area, AreaChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatBytes } from '../../../lib/format-bytes';
+import { byteTicks } from '../model/byte-ticks';
 
 const day = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
 const fullDay = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -12,6 +13,7 @@ export function StorageOverTimeCard({ data }: { data: AnalyticsReply }) {
   const { token } = theme.useToken();
   const points = data.storageOverTime;
   const days = points.length;
+  const yTicks = byteTicks(Math.max(0, ...points.map((p) => p.totalSize)));
   return (
     <Card
       title="Storage over time"
@@ -44,9 +46,12 @@ export function StorageOverTimeCard({ data }: { data: AnalyticsReply }) {
             axisLine={{ stroke: token.colorBorderSecondary }}
             tickLine={false}
             minTickGap={24}
+            interval="equidistantPreserveStart"
           />
           <YAxis
             tickFormatter={(v: number) => formatBytes(v)}
+            ticks={yTicks}
+            domain={[0, yTicks.at(-1) ?? 'auto']}
             tick={{ fill: token.colorTextTertiary, fontSize: 12 }}
             axisLine={false}
             tickLine={false}
