@@ -98,6 +98,16 @@ describe('cost and usage alerts', () => {
     expect(await criticalNotices(u.user.id)).toHaveLength(1);
   });
 
+  it('an account checked before it became prepaid gets its credit alert on the first large charge', async () => {
+    const u = await createTestUser(t.app);
+    // Checked while free: no credit alerts apply, and that reading is remembered.
+    expect((await get(u, '/api/alerts')).json().alerts).toEqual([]);
+    await makePrepaid(t.app, u.user.id);
+    await fund(t.app, u.user.id, 20);
+    await post(u, '/api/billing/credits/deduct', { userId: u.user.id, amount: 19.5, description: 'AI' });
+    expect(types((await get(u, '/api/alerts/history')).json().alerts)).toEqual(['credit_balance:critical']);
+  });
+
   it('storage_usage against the plan quota: 0.8 warning, 0.95 critical, resolved when it clears', async () => {
     const u = await createTestUser(t.app); // free: 5 GB
     const at = new Date(t.clock.now().getTime() - HOUR);

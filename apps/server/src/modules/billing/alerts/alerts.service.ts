@@ -124,8 +124,10 @@ export class AlertsService {
    */
   async afterCharge(userId: string, beforeMicros: number, afterMicros: number): Promise<void> {
     const cached = this.inputsCache.get(userId);
+    // A charge to an account last seen as not prepaid means its plan may have just changed (its
+    // first credit purchase makes it prepaid): read again rather than judge with stale figures.
     const inputs =
-      cached && this.deps.clock.now().getTime() - cached.at < INPUTS_TTL_MS
+      cached?.inputs.prepaid && this.deps.clock.now().getTime() - cached.at < INPUTS_TTL_MS
         ? cached.inputs
         : await this.inputs(userId);
     if (!inputs) return;
