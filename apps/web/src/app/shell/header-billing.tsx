@@ -49,7 +49,7 @@ function AlertsDropdown({ notificationsLink }: { notificationsLink: boolean }) {
     );
 
   const content = (
-    <div style={{ width: 'min(340px, calc(100vw - 32px))' }} role="dialog" aria-label="Alerts">
+    <div style={{ width: 'min(340px, calc(100vw - 96px))' }} role="dialog" aria-label="Alerts">
       <Flex justify="space-between" align="center" style={{ marginBottom: 10 }}>
         <strong style={{ color: token.colorTextHeading }}>Alerts</strong>
         <Link to="/alerts" onClick={() => setOpen(false)}>

@@ -17,3 +17,20 @@ export function formatCredits(amount: number): string {
   if (amount > 0 && amount < 0.005) return '<0.01';
   return credits.format(amount);
 }
+
+const BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
+
+/** "visa", "4242" -> "Visa ending in 4242". */
+export function formatCard(card: { brand: string; last4: string }): string {
+  const brand =
+    BRANDS[card.brand.toLowerCase()] ?? `${card.brand.charAt(0).toUpperCase()}${card.brand.slice(1)}`;
+  return `${brand} ending in ${card.last4}`;
+}

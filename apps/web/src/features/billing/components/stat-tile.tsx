@@ -32,11 +32,11 @@ export function StatTile({ icon, label, value, hint, loading, tone = 'normal' }:
       <span
         aria-hidden
         style={{
+          display: phone ? 'none' : 'grid',
           width: 44,
           height: 44,
           flexShrink: 0,
           borderRadius: 12,
-          display: 'grid',
           placeItems: 'center',
           fontSize: 20,
           color,
@@ -53,13 +53,11 @@ export function StatTile({ icon, label, value, hint, loading, tone = 'normal' }:
           <>
             <div
               style={{
-                fontSize: phone ? 20 : 24,
+                fontSize: phone ? 18 : 22,
                 fontWeight: 700,
                 color: tone === 'normal' ? token.colorTextHeading : color,
                 lineHeight: 1.3,
-                overflow: 'hidden',
-                textOverflow: 'ellipsis',
-                whiteSpace: 'nowrap',
+                overflowWrap: 'anywhere',
               }}
             >
               {value}

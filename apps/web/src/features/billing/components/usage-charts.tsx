@@ -159,20 +159,37 @@ function CostChart({ days, prepaid }: { days: Day[]; prepaid: boolean }) {
   );
 }
 
+function ChartEmpty({ text }: { text: string }) {
+  return (
+    <div style={{ height: 280, display: 'grid', placeItems: 'center' }}>
+      <Empty
+        description={<span style={{ display: 'block', maxWidth: 320, margin: '0 auto' }}>{text}</span>}
+      />
+    </div>
+  );
+}
+
 /** The /billing charts (recharts is loaded with this module only). */
 export default function UsageCharts({ usage }: { usage: BillingUsageReply }) {
-  const empty = usage.days.length === 0;
+  const noUsage = usage.days.every((d) => d.storageBytes === 0 && d.transferBytes === 0);
+  const noCost = usage.days.every(
+    (d) => d.storageCost === 0 && d.transferCost === 0 && d.creditsCharged === 0,
+  );
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={12}>
         <Card title="Usage over time" role="region" aria-label="Usage over time">
-          {empty ? <Empty description="No usage recorded yet" /> : <UsageChart days={usage.days} />}
+          {noUsage ? (
+            <ChartEmpty text="Nothing stored or sent in this period yet. Upload files and their size shows here, day by day." />
+          ) : (
+            <UsageChart days={usage.days} />
+          )}
         </Card>
       </Col>
       <Col xs={24} lg={12}>
         <Card title="Cost over time" role="region" aria-label="Cost over time">
-          {empty ? (
-            <Empty description="No costs recorded yet" />
+          {noCost ? (
+            <ChartEmpty text="No costs in this period. Storage costs $0.20 per GB a month and transfer $0.10 per GB." />
           ) : (
             <CostChart days={usage.days} prepaid={usage.billing === 'prepaid'} />
           )}

@@ -106,7 +106,7 @@ export default function BillingPage() {
       />
       <AlertWidget hideWhenEmpty style={{ marginBottom: 16 }} />
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-        <Col xs={24} sm={12} xl={6}>
+        <Col xs={12} xl={6}>
           <StatTile
             icon={<CrownOutlined />}
             label="Plan"
@@ -115,7 +115,7 @@ export default function BillingPage() {
             loading={plan.isPending}
           />
         </Col>
-        <Col xs={24} sm={12} xl={6}>
+        <Col xs={12} xl={6}>
           <StatTile
             icon={<WalletOutlined />}
             label="Credit balance"
@@ -133,7 +133,7 @@ export default function BillingPage() {
             tone={prepaid ? balanceTone(balance, unlimited) : 'normal'}
           />
         </Col>
-        <Col xs={24} sm={12} xl={6}>
+        <Col xs={12} xl={6}>
           <StatTile
             icon={<DollarOutlined />}
             label="Daily cost"
@@ -142,7 +142,7 @@ export default function BillingPage() {
             loading={usage.isPending}
           />
         </Col>
-        <Col xs={24} sm={12} xl={6}>
+        <Col xs={12} xl={6}>
           <StatTile
             icon={<CalendarOutlined />}
             label="Credit lasts"
@@ -154,11 +154,13 @@ export default function BillingPage() {
                   : `${runway.toLocaleString()} day${runway === 1 ? '' : 's'}`
             }
             hint={
-              prepaid || runway !== null
+              runway !== null
                 ? 'At today’s daily cost'
-                : plan.data?.billing === 'subscription'
-                  ? 'Your subscription covers storage'
-                  : 'Nothing is charged from credits'
+                : prepaid
+                  ? 'You pay only for what you store and send'
+                  : plan.data?.billing === 'subscription'
+                    ? 'Your subscription covers storage'
+                    : 'Nothing is charged from credits'
             }
             loading={credits.isPending || usage.isPending}
             tone={prepaid ? runwayTone(runway) : 'normal'}

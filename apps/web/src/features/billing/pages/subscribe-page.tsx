@@ -6,13 +6,14 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import { PAYMENT_MESSAGES, type Subscription } from '@stratos/contracts/billing/payments.schema';
-import { Card, Col, Flex, Progress, Result, Row, Typography, theme } from 'antd';
+import { Card, Flex, Progress, Result, Typography, theme } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/auth-session';
 import { LinkButton } from '../../../lib/link-button';
 import { formatPlanPrice, planHighlights } from '../../../lib/plans/plan-format';
 import { findPlan, usePlansQuery } from '../../../lib/plans/plans-query';
+import styles from '../components/billing.module.css';
 import { LoadFailed, PageSkeleton, SignInToContinue } from '../components/page-states';
 import { SubscriptionPaymentPanel } from '../components/payment/subscription-payment-panel';
 import { useCountdown } from '../hooks/use-countdown';
@@ -106,8 +107,8 @@ export default function SubscribePage() {
   else {
     const { limits, features } = planHighlights(plan);
     main = (
-      <Row gutter={[32, 24]}>
-        <Col xs={24} lg={11}>
+      <div className={styles.subscribeLayout}>
+        <div className={styles.subscribeHead}>
           <Typography.Text
             type="secondary"
             style={{ textTransform: 'uppercase', letterSpacing: 1, fontSize: 12 }}
@@ -117,11 +118,30 @@ export default function SubscribePage() {
           <Typography.Title level={1} style={{ margin: '4px 0 8px', fontSize: 32 }}>
             Subscribe to {displayName}
           </Typography.Title>
-          <Typography.Paragraph type="secondary" style={{ fontSize: 16 }}>
+          <Typography.Paragraph type="secondary" style={{ fontSize: 16, marginBottom: 0 }}>
             {displayName === plan.name ? '' : `Billed as the ${plan.name} plan. `}
             {formatPlanPrice(plan.price)} a month, charged today and then monthly until you cancel.
           </Typography.Paragraph>
-          <ul style={{ listStyle: 'none', padding: 0, margin: '24px 0', display: 'grid', gap: 12 }}>
+        </div>
+        <div className={styles.subscribePanel}>
+          {session.status === 'signedIn' ? (
+            <SubscriptionPaymentPanel
+              plan={plan}
+              email={session.user.email}
+              returnPath={`/subscription-success?plan=${encodeURIComponent(plan.id)}`}
+              onSuccess={setDone}
+            />
+          ) : (
+            <SignInToContinue
+              back={here}
+              registerTo={`/register?plan=${encodeURIComponent(plan.id)}&redirect=subscribe`}
+              title="Sign in to subscribe"
+              text={`Sign in to your Stratos account to start the ${plan.name} plan.`}
+            />
+          )}
+        </div>
+        <div className={styles.subscribeDetails}>
+          <ul style={{ listStyle: 'none', padding: 0, margin: '0 0 24px', display: 'grid', gap: 12 }}>
             {[...limits, ...features].map((line) => (
               <li key={line} style={{ display: 'flex', gap: 10, color: token.colorText }}>
                 <CheckCircleFilled style={{ color: token.colorSuccess, marginTop: 4 }} aria-hidden />
@@ -150,25 +170,8 @@ export default function SubscribePage() {
               </div>
             ))}
           </div>
-        </Col>
-        <Col xs={24} lg={13}>
-          {session.status === 'signedIn' ? (
-            <SubscriptionPaymentPanel
-              plan={plan}
-              email={session.user.email}
-              returnPath={`/subscription-success?plan=${encodeURIComponent(plan.id)}`}
-              onSuccess={setDone}
-            />
-          ) : (
-            <SignInToContinue
-              back={here}
-              registerTo={`/register?plan=${encodeURIComponent(plan.id)}&redirect=subscribe`}
-              title="Sign in to subscribe"
-              text={`Sign in to your Stratos account to start the ${plan.name} plan.`}
-            />
-          )}
-        </Col>
-      </Row>
+        </div>
+      </div>
     );
   }
   return <div style={{ maxWidth: 1080, margin: '0 auto' }}>{main}</div>;

@@ -25,7 +25,7 @@ function Countdown({ paused, onStay }: { paused: boolean; onStay: () => void }) 
     <Card
       role="region"
       aria-label="Continue"
-      style={{ marginTop: 24 }}
+      style={{ marginBottom: 24 }}
       styles={{ body: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 16 } }}
     >
       <Progress
@@ -131,7 +131,7 @@ export default function SubscriptionSuccessPage() {
 
   return (
     <div style={{ maxWidth: 1040, margin: '0 auto' }}>
-      <header style={{ textAlign: 'center', margin: '8px auto 32px', maxWidth: 640 }}>
+      <header style={{ textAlign: 'center', margin: '0 auto 28px', maxWidth: 640 }}>
         <CheckCircleFilled style={{ fontSize: 56, color: token.colorSuccess }} aria-hidden />
         <h1 style={{ margin: '16px 0 8px', fontSize: 30, color: token.colorTextHeading }}>
           {upgrade ? 'Upgrade complete' : 'Subscription confirmed'}
@@ -156,6 +156,7 @@ export default function SubscriptionSuccessPage() {
         </Row>
       ) : (
         <>
+          <Countdown paused={paused} onStay={() => setPaused(true)} />
           <Row gutter={[24, 24]}>
             <Col xs={24} md={11}>
               <SuccessPlanCard plan={plan} nextBillingDate={status.data?.billing.next_billing_date ?? null} />
@@ -164,7 +165,6 @@ export default function SubscriptionSuccessPage() {
               <NextSteps />
             </Col>
           </Row>
-          <Countdown paused={paused} onStay={() => setPaused(true)} />
         </>
       )}
     </div>

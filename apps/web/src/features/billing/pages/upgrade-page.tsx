@@ -42,7 +42,8 @@ function UpgradeWizard({
   useEffect(() => {
     if (shown.current === state.step) return;
     shown.current = state.step;
-    top.current?.scrollIntoView?.({ block: 'start' });
+    if ((top.current?.getBoundingClientRect().top ?? 0) < 0)
+      top.current?.scrollIntoView?.({ block: 'start' });
   }, [state.step]);
 
   let body: ReactNode;

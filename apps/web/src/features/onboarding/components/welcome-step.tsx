@@ -29,7 +29,7 @@ export function WelcomeStep({ firstName, planName }: { firstName: string; planNa
       </StepHeading>
       {planName && (
         <p style={{ margin: '-8px 0 20px' }}>
-          Your plan: <Tag color="blue">{planName}</Tag>
+          The plan you chose: <Tag color="blue">{planName}</Tag>
         </p>
       )}
       <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 12 }}>

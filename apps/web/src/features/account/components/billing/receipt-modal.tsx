@@ -1,6 +1,6 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Flex, Modal, Skeleton, theme } from 'antd';
-import { formatCents } from '../../../../lib/billing/format-money';
+import { formatCard, formatCents } from '../../../../lib/billing/format-money';
 import { formatDateTime } from '../../../../lib/date-format';
 import { useReceipt } from '../../api/get-receipt';
 import { LoadError } from '../load-error';
@@ -63,11 +63,7 @@ export function ReceiptModal({ paymentId, onClose }: { paymentId: string | null;
               {
                 key: 'card',
                 label: 'Payment method',
-                children: r.card
-                  ? `${r.card.brand} ending in ${r.card.last4}`
-                  : r.provider === 'sandbox'
-                    ? 'Test card'
-                    : '—',
+                children: r.card ? formatCard(r.card) : r.provider === 'sandbox' ? 'Test card' : '—',
               },
               {
                 key: 'amount',

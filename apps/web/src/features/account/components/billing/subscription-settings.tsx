@@ -4,7 +4,7 @@ import { Alert, App, Button, Card, Descriptions, Flex, Modal, Skeleton, Tag, the
 import { useState } from 'react';
 import { useMe } from '../../../../lib/account/get-me';
 import { errorMessage } from '../../../../lib/api-error';
-import { formatCents } from '../../../../lib/billing/format-money';
+import { formatCard, formatCents } from '../../../../lib/billing/format-money';
 import { useSubscriptionStatus } from '../../../../lib/billing/subscription-status';
 import { formatLongDate } from '../../../../lib/date-format';
 import { LinkButton } from '../../../../lib/link-button';
@@ -124,13 +124,11 @@ export function SubscriptionSettings() {
             { key: 'spent', label: 'Total spent', children: formatCents(s.billing.total_spent) },
             ...(plan
               ? [
-                  { key: 'storage', label: 'Storage', children: formatPlanStorage(plan.storageBytes) },
-                  { key: 'ai', label: 'AI', children: formatPlanQueries(plan.aiQueriesPerMonth) },
+                  { key: 'storage', label: 'Includes', children: formatPlanStorage(plan.storageBytes) },
+                  { key: 'ai', label: 'Assistant', children: formatPlanQueries(plan.aiQueriesPerMonth) },
                 ]
               : []),
-            ...(sub?.card
-              ? [{ key: 'card', label: 'Card', children: `${sub.card.brand} ending in ${sub.card.last4}` }]
-              : []),
+            ...(sub?.card ? [{ key: 'card', label: 'Card', children: formatCard(sub.card) }] : []),
             ...(sub
               ? [
                   {

@@ -146,7 +146,7 @@ export function BuyCreditsModal({ open, userId, onClose }: BuyCreditsModalProps)
       onCancel={close}
       title="Buy credits"
       footer={footer}
-      width={720}
+      width={880}
       destroyOnHidden
       maskClosable={stage.kind !== 'pay'}
     >

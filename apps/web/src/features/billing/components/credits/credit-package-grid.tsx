@@ -1,6 +1,10 @@
 import { CREDIT_PACKAGES, type CreditPackageId } from '@stratos/contracts/billing/credits.schema';
 import { theme } from 'antd';
-import { formatUsd } from '../../../../lib/billing/format-money';
+import { formatPlanPrice } from '../../../../lib/plans/plan-format';
+
+/** Whole-dollar packages read best without cents: $20. */
+const dollars = (price: number) => formatPlanPrice(Math.round(price * 100));
+
 import { ChoiceCards } from '../../../../lib/choice-cards';
 
 /** The five credit packages as a radio group of cards. */
@@ -18,12 +22,12 @@ export function CreditPackageGrid({
       label="Credit packages"
       value={value}
       onChange={onChange}
-      minWidth={190}
+      minWidth={136}
       padding="16px 16px 14px"
       align="stretch"
       choices={CREDIT_PACKAGES.map((p) => ({
         value: p.id,
-        ariaLabel: `${p.name}: ${formatUsd(p.price)} for ${p.credits} credits`,
+        ariaLabel: `${p.name}: ${dollars(p.price)} for ${p.credits} credits`,
         badge: p.popular ? (
           <span
             style={{
@@ -45,7 +49,7 @@ export function CreditPackageGrid({
           <span style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
             <span style={{ fontWeight: 600, color: token.colorTextHeading }}>{p.name}</span>
             <span style={{ fontSize: 26, fontWeight: 700, color: token.colorTextHeading, lineHeight: 1.2 }}>
-              {formatUsd(p.price)}
+              {dollars(p.price)}
             </span>
             <span style={{ fontSize: 13, fontWeight: 600, color: token.colorPrimary }}>
               {p.credits} credits · {p.storageGB} GB

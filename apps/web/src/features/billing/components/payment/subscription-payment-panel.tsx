@@ -6,10 +6,10 @@ import {
 } from '@stratos/contracts/billing/payments.schema';
 import type { Plan } from '@stratos/contracts/plans/plan.schema';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Flex, Skeleton, theme } from 'antd';
+import { Button, Card, Descriptions, Flex, Grid, Skeleton, theme } from 'antd';
 import { useState } from 'react';
 import { meKey } from '../../../../lib/account/get-me';
-import { formatCents } from '../../../../lib/billing/format-money';
+import { formatCard, formatCents } from '../../../../lib/billing/format-money';
 import { subscriptionStatusKey, useSubscriptionStatus } from '../../../../lib/billing/subscription-status';
 import { formatLongDate } from '../../../../lib/date-format';
 import { LinkButton } from '../../../../lib/link-button';
@@ -68,9 +68,7 @@ function ActiveSubscriptionCard({
               ? formatLongDate(status.billing.next_billing_date)
               : '—',
           },
-          ...(sub?.card
-            ? [{ key: 'card', label: 'Card', children: `${sub.card.brand} ending in ${sub.card.last4}` }]
-            : []),
+          ...(sub?.card ? [{ key: 'card', label: 'Card', children: formatCard(sub.card) }] : []),
         ]}
       />
       <Flex gap={8} wrap style={{ marginTop: 20 }}>
@@ -100,6 +98,7 @@ export function SubscriptionPaymentPanel({
   // Part 1 section 7: a failed status lookup is ignored (the form shows).
   const status = useSubscriptionStatus(!ignoreActive);
   const [switching, setSwitching] = useState(false);
+  const phone = Grid.useBreakpoint().sm === false;
 
   if (!ignoreActive && status.isPending)
     return (
@@ -113,7 +112,10 @@ export function SubscriptionPaymentPanel({
     );
 
   return (
-    <Card title="Complete Your Subscription">
+    <Card
+      title="Complete Your Subscription"
+      styles={phone ? { body: { padding: 16 }, header: { paddingInline: 16 } } : undefined}
+    >
       <PlanSummary
         plan={plan}
         note={

@@ -1,5 +1,5 @@
 import { ExperimentOutlined } from '@ant-design/icons';
-import { Alert, Flex, Tag, theme } from 'antd';
+import { Alert, Tag, theme } from 'antd';
 import { TEST_CARDS } from '../../model/card-input';
 
 /**
@@ -15,11 +15,12 @@ export function TestModeBanner({ onUseCard }: { onUseCard?: (number: string) => 
       icon={<ExperimentOutlined aria-hidden />}
       role="note"
       aria-label="Test mode"
+      style={{ padding: '12px 16px' }}
       title={
-        <Flex align="center" gap={8} wrap>
+        <span>
           <strong>Test mode</strong>
-          <span style={{ fontWeight: 400 }}>No real card is charged.</span>
-        </Flex>
+          <span style={{ fontWeight: 400 }}> · no real card is charged.</span>
+        </span>
       }
       description={
         <div style={{ fontSize: 13 }}>

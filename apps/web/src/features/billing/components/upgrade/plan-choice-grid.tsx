@@ -74,6 +74,7 @@ export function PlanChoiceGrid({ plans, currentPlanId, onPick }: PlanChoiceGridP
                   display: 'grid',
                   gap: 8,
                   flex: 1,
+                  alignContent: 'start',
                 }}
               >
                 {limits.map((line, i) => (
@@ -89,7 +90,7 @@ export function PlanChoiceGrid({ plans, currentPlanId, onPick }: PlanChoiceGridP
                     key={f}
                     style={{ display: 'flex', gap: 8, fontSize: 13, color: token.colorTextSecondary }}
                   >
-                    <CheckOutlined style={{ color: token.colorSuccess, marginTop: 4 }} aria-hidden />
+                    <CheckOutlined style={{ color: token.colorSuccess, marginTop: 3 }} aria-hidden />
                     {f}
                   </li>
                 ))}
