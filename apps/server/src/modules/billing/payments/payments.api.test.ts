@@ -112,6 +112,17 @@ describe('payments (sandbox provider)', () => {
       expect(short.statusCode).toBe(400);
     });
 
+    it('makes one intent when the same key arrives several times at once', async () => {
+      const u = await createTestUser(t.app);
+      const replies = await Promise.all(
+        Array.from({ length: 5 }, () => c.createIntent(u.headers, 'enterprise', 'create-key-race')),
+      );
+      expect(new Set(replies.map((r) => r.json().payment_intent_id)).size).toBe(1);
+      expect(
+        await db().select().from(paymentIntents).where(eq(paymentIntents.userId, u.user.id)),
+      ).toHaveLength(1);
+    });
+
     it('refuses a second payment for the plan already running (409)', async () => {
       const u = await createTestUser(t.app);
       await subscribe(t.app, u.headers, 'basic');

@@ -122,6 +122,20 @@ describe('PaymentsService and SubscriptionsService with a fake provider', () => 
     return intent;
   };
 
+  /** The renewal service a month later (the subscriptions above started on 2031-03-10). */
+  const renewalsAt = (iso: string) => {
+    const later = { now: () => new Date(iso) };
+    const notifications = new NotificationsService(database.db, later);
+    return new SubscriptionsService({
+      db: database.db,
+      clock: later,
+      provider,
+      notifications,
+      log,
+      graceDays: 7,
+    });
+  };
+
   it('a provider failure while creating stores nothing', async () => {
     const u = await newUser();
     provider.failNext = new Error('connection reset');
@@ -181,16 +195,7 @@ describe('PaymentsService and SubscriptionsService with a fake provider', () => 
     const b = await newUser();
     await subscribeUser(a.id, a.email);
     await subscribeUser(b.id, b.email);
-    const later = { now: () => new Date('2031-04-11T12:00:00Z') };
-    const notifications = new NotificationsService(database.db, later);
-    const run = new SubscriptionsService({
-      db: database.db,
-      clock: later,
-      provider,
-      notifications,
-      log,
-      graceDays: 7,
-    });
+    const run = renewalsAt('2031-04-11T12:00:00Z');
     const normal = provider.chargeAnswer;
     provider.chargeAnswer = async (input) => {
       if (input.userId === a.id) throw new Error('timeout');
@@ -222,16 +227,7 @@ describe('PaymentsService and SubscriptionsService with a fake provider', () => 
   it('a declined renewal records the decline with the provider message', async () => {
     const u = await newUser();
     await subscribeUser(u.id, u.email);
-    const later = { now: () => new Date('2031-04-11T12:00:00Z') };
-    const notifications = new NotificationsService(database.db, later);
-    const run = new SubscriptionsService({
-      db: database.db,
-      clock: later,
-      provider,
-      notifications,
-      log,
-      graceDays: 7,
-    });
+    const run = renewalsAt('2031-04-11T12:00:00Z');
     const normal = provider.chargeAnswer;
     provider.chargeAnswer = async () => ({
       ok: false,

@@ -306,7 +306,9 @@ export class PaymentsService {
           );
         } catch (err) {
           if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
-          this.d.log.warn({ event: event.id, intent: intentId, code: err.code }, 'webhook grant refused');
+          // Not ours to grant (a renewal the job charged, an intent made elsewhere) is routine.
+          const level = err.statusCode === 404 ? 'info' : 'warn';
+          this.d.log[level]({ event: event.id, intent: intentId, code: err.code }, 'webhook grant refused');
         }
       } else if (event.type === 'payment_intent.payment_failed') {
         const remote = await provider.retrieveIntent(intentId, { tx });
