@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -14,7 +14,7 @@ declare module 'vitest' {
 
 let server: RunningServer | undefined;
 
-/** One real server for the journeys: the built web app and the API, on a fresh data directory. */
+/** One real server for the journeys: the web app built for them and the API, on a fresh data directory. */
 export default async function setup(project: TestProject) {
   if (!hasChromium) {
     console.warn(
@@ -24,14 +24,16 @@ export default async function setup(project: TestProject) {
     project.provide('admin', { email: '', password: '' });
     return;
   }
-  buildWeb();
+  const webDist = mkdtempSync(path.join(tmpdir(), 'stratos-e2e-web-'));
+  buildWeb(webDist);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stratos-e2e-'));
   const admin = { email: 'ops-admin@stratos.test', password: 'AdminPassw0rd' };
   runCli(['create-superadmin', '--email', admin.email, '--password', admin.password], { DATA_DIR: dataDir });
-  server = await startServer({}, dataDir);
+  server = await startServer({ WEB_DIST_DIR: webDist }, dataDir);
   project.provide('baseURL', server.url);
   project.provide('admin', admin);
   return async () => {
     await server?.stop();
+    rmSync(webDist, { recursive: true, force: true });
   };
 }

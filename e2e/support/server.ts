@@ -18,9 +18,13 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Builds the web app exactly as `npm start` does. */
-export function buildWeb(): void {
-  const res = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+/**
+ * Builds the web app as `npm start` does, into `outDir`: a directory of the journeys' own, so a
+ * build someone else starts in apps/web/dist meanwhile cannot swap the files under the running
+ * server (it lists the assets it serves when it starts).
+ */
+export function buildWeb(outDir: string): void {
+  const res = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], {
     cwd: path.join(repoRoot, 'apps/web'),
     // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
     env: { ...process.env, NODE_ENV: 'production' },
