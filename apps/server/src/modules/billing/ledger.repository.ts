@@ -36,6 +36,22 @@ export type CreditResult =
 
 export type LedgerRow = typeof billingLedger.$inferSelect;
 
+/** One spend of a batch (`applySpends`): `micros` > 0 is taken from the balance. */
+export interface Spend {
+  micros: number;
+  description: string;
+  idempotencyKey: string | null;
+  metadata: Record<string, unknown>;
+}
+
+/** What an earlier use of an idempotency key did. */
+export type PriorSpend = Pick<LedgerRow, 'id' | 'kind' | 'creditsMicros' | 'balanceAfterMicros'>;
+
+export type SpendResult =
+  | { status: 'applied'; ledgerId: number; balanceAfterMicros: number }
+  | { status: 'replayed'; prior: PriorSpend }
+  | { status: 'insufficient' };
+
 /**
  * The append-only ledger and the credit balance it backs. A credit change is ONE statement that
  * moves the balance (only if it stays >= 0) and appends the ledger row with the balance after it,
@@ -111,6 +127,168 @@ export class LedgerRepository {
     }
   }
 
+  /** One spend in one statement; a used key (or a refusal under a used key) answers as a replay. */
+  async applySpend(userId: string, s: Spend): Promise<SpendResult> {
+    const r = await this.applyCredit({
+      userId,
+      kind: 'credit_deduction',
+      micros: -s.micros,
+      description: s.description,
+      idempotencyKey: s.idempotencyKey,
+      metadata: s.metadata,
+    });
+    if (r.status === 'applied') return r;
+    const prior = s.idempotencyKey ? await this.findByKey(userId, s.idempotencyKey) : undefined;
+    return prior ? { status: 'replayed', prior } : { status: 'insufficient' };
+  }
+
+  /**
+   * Applies several `credit_deduction` spends of one user, in order, exactly as one-by-one
+   * `applySpend` calls would: each is taken only if the balance left by those before it covers it;
+   * a key already in the ledger, or earlier in the batch, is a replay. ONE statement (one round trip,
+   * one commit for all): it locks the account row, walks the spends over the locked balance, moves
+   * the balance by the total and appends a ledger row per spend taken. The keys are read in the
+   * statement's snapshot, which may predate a spend committed while it waited for the lock; that
+   * spend's key then collides on insert and the batch falls back to one-by-one calls.
+   */
+  async applySpends(userId: string, spends: Spend[]): Promise<SpendResult[]> {
+    // A key repeated in the batch: only its first use goes to the database.
+    const firstOfKey = new Map<string, number>();
+    const sent: { index: number; spend: Spend }[] = [];
+    spends.forEach((spend, index) => {
+      const key = spend.idempotencyKey;
+      if (key && firstOfKey.has(key)) return;
+      if (key) firstOfKey.set(key, index);
+      sent.push({ index, spend });
+    });
+    let outcomes: SpendResult[];
+    try {
+      outcomes = await this.spendBatch(
+        userId,
+        sent.map((x) => x.spend),
+      );
+    } catch (err) {
+      if (!isUniqueViolation(err) && !(err instanceof BatchMismatch)) throw err;
+      outcomes = [];
+      for (const x of sent) outcomes.push(await this.applySpend(userId, x.spend));
+    }
+    const results: SpendResult[] = new Array(spends.length);
+    sent.forEach((x, i) => {
+      results[x.index] = outcomes[i] as SpendResult;
+    });
+    spends.forEach((spend, index) => {
+      const first = spend.idempotencyKey ? firstOfKey.get(spend.idempotencyKey) : undefined;
+      if (first === undefined || first === index) return;
+      const r = results[first] as SpendResult;
+      results[index] =
+        r.status === 'applied'
+          ? {
+              status: 'replayed',
+              prior: {
+                id: r.ledgerId,
+                kind: 'credit_deduction',
+                creditsMicros: -(spends[first] as Spend).micros,
+                balanceAfterMicros: r.balanceAfterMicros,
+              },
+            }
+          : r;
+    });
+    return results;
+  }
+
+  /** The statement of `applySpends`, for spends whose keys are all different. */
+  private async spendBatch(userId: string, spends: Spend[]): Promise<SpendResult[]> {
+    const items = JSON.stringify(
+      spends.map((s, i) => ({
+        i: i + 1,
+        m: s.micros,
+        k: s.idempotencyKey,
+        d: s.description,
+        meta: s.metadata,
+      })),
+    );
+    const result = await this.db.execute(sql`
+      with recursive
+      acct as (select balance_micros as bal from credit_accounts where user_id = ${userId} for update),
+      items as (
+        select * from jsonb_to_recordset(${items}::jsonb) as t(i int, m bigint, k text, d text, meta jsonb)
+      ),
+      prior as (
+        select idempotency_key as k, id, kind, credits_micros, balance_after_micros from billing_ledger
+        where user_id = ${userId} and idempotency_key in (select k from items where k is not null)
+      ),
+      walk (i, bal, ok) as (
+        select 0, (select bal from acct), false
+        union all
+        select it.i, case when x.take then w.bal - it.m else w.bal end, x.take
+        from walk w
+        join items it on it.i = w.i + 1
+        cross join lateral (
+          select coalesce(it.m <= w.bal, false) and not exists (select 1 from prior p where p.k = it.k) as take
+        ) x
+      ),
+      total as (select coalesce(sum(it.m), 0) as m from walk w join items it on it.i = w.i where w.ok),
+      moved as (
+        update credit_accounts
+        set balance_micros = balance_micros - (select m from total),
+            total_used_micros = total_used_micros + (select m from total),
+            updated_at = now()
+        where user_id = ${userId} and balance_micros = (select bal from acct) and (select m from total) > 0
+        returning balance_micros
+      ),
+      ins as (
+        insert into billing_ledger
+          (user_id, kind, credits_micros, balance_after_micros, idempotency_key, description, metadata)
+        select ${userId}, 'credit_deduction', -it.m, w.bal, it.k, it.d, coalesce(it.meta, '{}'::jsonb)
+        from walk w join items it on it.i = w.i cross join moved
+        where w.ok
+        returning id, balance_after_micros
+      )
+      select w.i, w.ok, w.bal, ins.id as ledger_id, (select count(*) from moved) as moved,
+             p.id as prior_id, p.kind as prior_kind, p.credits_micros as prior_micros,
+             p.balance_after_micros as prior_after
+      from walk w
+      join items it on it.i = w.i
+      left join ins on w.ok and ins.balance_after_micros = w.bal
+      left join prior p on p.k = it.k
+      order by w.i
+    `);
+    type Row = {
+      ok: boolean;
+      bal: number | string;
+      ledger_id: number | string | null;
+      moved: number | string;
+      prior_id: number | string | null;
+      prior_kind: LedgerKind | null;
+      prior_micros: number | string | null;
+      prior_after: number | string | null;
+    };
+    const rows = rowsOf<Row>(result);
+    if (rows.length !== spends.length) throw new BatchMismatch();
+    const taken = rows.filter((r) => r.ok);
+    // The balance had moved from what the walk read (it never should, under the lock): nothing was
+    // written; the one-by-one path answers instead.
+    if (taken.length > 0 && (Number(rows[0]?.moved) !== 1 || taken.some((r) => r.ledger_id === null))) {
+      throw new BatchMismatch();
+    }
+    return rows.map((r): SpendResult => {
+      if (r.ok)
+        return { status: 'applied', ledgerId: Number(r.ledger_id), balanceAfterMicros: Number(r.bal) };
+      if (r.prior_id !== null) {
+        return {
+          status: 'replayed',
+          prior: {
+            id: Number(r.prior_id),
+            kind: r.prior_kind as LedgerKind,
+            creditsMicros: Number(r.prior_micros),
+            balanceAfterMicros: r.prior_after === null ? null : Number(r.prior_after),
+          },
+        };
+      }
+      return { status: 'insufficient' };
+    });
+  }
+
   async findByKey(userId: string, idempotencyKey: string): Promise<LedgerRow | undefined> {
     const rows = await this.db
       .select()
@@ -145,6 +323,9 @@ export class LedgerRepository {
       .limit(opts.limit);
   }
 }
+
+/** The batch statement's result did not add up; nothing it wrote stands without the rest. */
+class BatchMismatch extends Error {}
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;

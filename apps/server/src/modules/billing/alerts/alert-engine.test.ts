@@ -18,7 +18,7 @@ const severityOf = (i: Partial<AlertInputs>, type: string) => alertOf(i, type)?.
 describe('alert engine', () => {
   it('raises nothing for a healthy account', () => {
     expect(evaluateAlerts(base)).toEqual([]);
-    expect(severities(base)).toBe('');
+    expect(severities(base)).toBe(',,,');
   });
 
   it.each([
@@ -143,7 +143,29 @@ describe('alert engine', () => {
     },
   );
 
-  it('severities() tells whether a balance change moves an alert', () => {
+  it('severities() tells whether a balance change moves an alert, as evaluateAlerts decides', () => {
+    const levels = (i: AlertInputs) => {
+      const d = new Map(evaluateAlerts(i).map((a) => [a.type, a.severity]));
+      const s = (t: string) => d.get(t as never) ?? '';
+      return i.prepaid
+        ? `${s('storage_usage')},${s('credit_balance')},${s('credit_duration')},${s('projected_shortfall')}`
+        : s('storage_usage');
+    };
+    for (const balance of [0, 0.5, 1, 2.9, 3, 4.99, 5, 7, 20, 29.99, 30, 100]) {
+      for (const cost of [0, 0.1, 1, 2.5, 6]) {
+        for (const prepaid of [true, false]) {
+          const i = {
+            ...base,
+            prepaid,
+            usedBytes: 90,
+            quotaBytes: 100,
+            balanceMicros: balance * M,
+            dailyCostMicros: cost * M,
+          };
+          expect(severities(i)).toBe(levels(i));
+        }
+      }
+    }
     const at = (balance: number) =>
       severities({ ...base, balanceMicros: balance * M, dailyCostMicros: 0.1 * M });
     expect(at(50)).toBe(at(40));

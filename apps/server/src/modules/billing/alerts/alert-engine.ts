@@ -33,11 +33,16 @@ const BUY = { type: 'buy_credits', label: 'Buy Credits', priority: 'primary' } a
 const BILLING = { type: 'view_billing', label: 'View Billing', priority: 'secondary' } as const;
 
 /** Storage used against the plan quota: >= 0.8 warning, >= 0.95 critical. */
-function storageUsage(i: AlertInputs): AlertDraft | null {
+function storageLevel(i: AlertInputs): AlertSeverity | null {
   if (i.quotaBytes === null || i.quotaBytes <= 0) return null;
   const ratio = i.usedBytes / i.quotaBytes;
-  const severity = ratio >= T.storageCritical ? 'critical' : ratio >= T.storageWarning ? 'warning' : null;
-  if (!severity) return null;
+  return ratio >= T.storageCritical ? 'critical' : ratio >= T.storageWarning ? 'warning' : null;
+}
+
+function storageUsage(i: AlertInputs): AlertDraft | null {
+  const severity = storageLevel(i);
+  if (!severity || i.quotaBytes === null) return null;
+  const ratio = i.usedBytes / i.quotaBytes;
   const pct = Math.floor(ratio * 100);
   return {
     type: 'storage_usage',
@@ -57,10 +62,13 @@ function storageUsage(i: AlertInputs): AlertDraft | null {
 }
 
 /** Prepaid balance: below 5 credits warning, below 1 critical. */
+function balanceLevel(b: number): AlertSeverity | null {
+  return b < T.balanceCriticalBelow * M ? 'critical' : b < T.balanceWarningBelow * M ? 'warning' : null;
+}
+
 function creditBalance(i: AlertInputs): AlertDraft | null {
   const b = i.balanceMicros;
-  const severity =
-    b < T.balanceCriticalBelow * M ? 'critical' : b < T.balanceWarningBelow * M ? 'warning' : null;
+  const severity = balanceLevel(b);
   if (!severity) return null;
   return {
     type: 'credit_balance',
@@ -83,16 +91,22 @@ function creditBalance(i: AlertInputs): AlertDraft | null {
  * How long the balance lasts at today's daily cost: <= 7 days warning, <= 3 critical; a daily
  * cost above $2 (warning) or $5 (critical) raises it too. Compared in integers, so the boundaries are exact.
  */
-function creditDuration(i: AlertInputs): AlertDraft | null {
+function durationLevels(i: AlertInputs) {
   const cost = i.dailyCostMicros;
-  if (cost <= 0) return null;
   const b = i.balanceMicros;
-  const byDays =
+  if (cost <= 0) return { byDays: null, byCost: null, severity: null };
+  const byDays: AlertSeverity | null =
     b <= T.daysCriticalAtMost * cost ? 'critical' : b <= T.daysWarningAtMost * cost ? 'warning' : null;
-  const byCost =
+  const byCost: AlertSeverity | null =
     cost > T.dailyCostCriticalAbove * M ? 'critical' : cost > T.dailyCostWarningAbove * M ? 'warning' : null;
-  const severity = worst(byDays, byCost);
+  return { byDays, byCost, severity: worst(byDays, byCost) };
+}
+
+function creditDuration(i: AlertInputs): AlertDraft | null {
+  const { byDays, byCost, severity } = durationLevels(i);
   if (!severity) return null;
+  const cost = i.dailyCostMicros;
+  const b = i.balanceMicros;
   const daysLeft = Math.floor(b / cost);
   const lasts = `At ${dollars(cost)} a day, your credits last ${daysLeft === 1 ? 'about 1 more day' : `about ${daysLeft} more days`}.`;
   return {
@@ -119,11 +133,17 @@ function creditDuration(i: AlertInputs): AlertDraft | null {
  * The next 30 days at today's daily cost against the balance: any shortfall warns, one above half
  * the balance is critical. The suggested top-up is the shortfall rounded up to a multiple of $5.
  */
+function shortfallLevel(i: AlertInputs): AlertSeverity | null {
+  const shortfall = T.projectionDays * i.dailyCostMicros - i.balanceMicros;
+  if (shortfall <= 0) return null;
+  return shortfall > T.shortfallCriticalShare * i.balanceMicros ? 'critical' : 'warning';
+}
+
 function projectedShortfall(i: AlertInputs): AlertDraft | null {
+  const severity = shortfallLevel(i);
+  if (!severity) return null;
   const projected = T.projectionDays * i.dailyCostMicros;
   const shortfall = projected - i.balanceMicros;
-  if (shortfall <= 0) return null;
-  const severity = shortfall > T.shortfallCriticalShare * i.balanceMicros ? 'critical' : 'warning';
   const step = T.topUpMultiple * M;
   const topUp = (Math.ceil(shortfall / step) * step) / M;
   return {
@@ -150,11 +170,14 @@ export function evaluateAlerts(i: AlertInputs): AlertDraft[] {
   return drafts.filter((d): d is AlertDraft => d !== null);
 }
 
-/** The severity per type, to tell whether a balance change moved any alert (see AlertsService.afterCharge). */
+/**
+ * The severity per type, as evaluateAlerts would decide it, without writing any alert: tells
+ * cheaply whether a balance change moves an alert (AlertsService.afterCharge runs it per charge).
+ */
 export function severities(i: AlertInputs): string {
-  return evaluateAlerts(i)
-    .map((d) => `${d.type}:${d.severity}`)
-    .join(',');
+  const storage = storageLevel(i) ?? '';
+  if (!i.prepaid) return storage;
+  return `${storage},${balanceLevel(i.balanceMicros) ?? ''},${durationLevels(i).severity ?? ''},${shortfallLevel(i) ?? ''}`;
 }
 
 export type { AlertType };

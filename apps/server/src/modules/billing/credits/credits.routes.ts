@@ -21,6 +21,7 @@ import { LedgerRepository } from '../ledger.repository';
 import { paymentsServiceFor } from '../payments/payments.factory';
 import { CreditsRepository } from './credits.repository';
 import { CreditsService } from './credits.service';
+import { DeductionBatcher } from './deduction-batcher';
 import { UsageRepository } from './usage.repository';
 import { UsageService } from './usage.service';
 
@@ -28,8 +29,10 @@ import { UsageService } from './usage.service';
 export function creditsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const db = ctx.database.db;
   const repo = new CreditsRepository(db);
+  const ledger = new LedgerRepository(db);
   const credits = new CreditsService({
-    ledger: new LedgerRepository(db),
+    ledger,
+    spends: new DeductionBatcher(ledger),
     repo,
     alerts: alertsServiceFor(ctx),
     payments: paymentsServiceFor(ctx),

@@ -23,6 +23,7 @@ import {
   OTHER_USER_MESSAGE,
 } from './billing-access';
 import type { CreditsRepository } from './credits.repository';
+import type { DeductionBatcher } from './deduction-batcher';
 import { billingKind, toCredits, toMicros } from './pricing';
 
 /** Told about each charge, so alerts can follow the balance (AlertsService.afterCharge). */
@@ -31,7 +32,9 @@ export interface ChargeObserver {
 }
 
 export interface CreditsDeps {
-  ledger: Pick<LedgerRepository, 'applyCredit' | 'findByKey' | 'list'>;
+  ledger: Pick<LedgerRepository, 'list'>;
+  /** Deductions go through the batcher (group commit under load). */
+  spends: Pick<DeductionBatcher, 'spend'>;
   repo: Pick<CreditsRepository, 'holder' | 'plan'>;
   alerts: ChargeObserver;
   payments: Pick<PaymentsService, 'createIntent'>;
@@ -91,34 +94,32 @@ export class CreditsService {
     }
     const micros = toMicros(body.amount);
     const key = idempotencyKey(headerKey, body.metadata);
-    const result = await this.d.ledger.applyCredit({
-      userId: body.userId,
-      kind: 'credit_deduction',
-      micros: -micros,
+    const result = await this.d.spends.spend(body.userId, {
+      micros,
       description: body.description,
       idempotencyKey: key ? deductKey(key) : null,
       metadata: body.metadata ?? {},
     });
-    if (result.status === 'applied') {
-      await this.d.alerts.afterCharge(
-        body.userId,
-        result.balanceAfterMicros + micros,
-        result.balanceAfterMicros,
-      );
+    if (result.status === 'insufficient') throw insufficientCredits();
+    if (result.status === 'replayed') {
+      // A key already used answers with what it did the first time, for the same request only.
+      const { prior } = result;
+      if (prior.kind !== 'credit_deduction' || prior.creditsMicros !== -micros) throw reusedKey();
       return {
         success: true,
-        newBalance: toCredits(result.balanceAfterMicros),
-        transactionId: String(result.ledgerId),
+        newBalance: toCredits(prior.balanceAfterMicros ?? 0),
+        transactionId: String(prior.id),
       };
     }
-    // Refused or replayed: a key already used answers with what it did the first time.
-    const prior = key ? await this.d.ledger.findByKey(body.userId, deductKey(key)) : undefined;
-    if (!prior) throw insufficientCredits();
-    if (prior.kind !== 'credit_deduction' || prior.creditsMicros !== -micros) throw reusedKey();
+    await this.d.alerts.afterCharge(
+      body.userId,
+      result.balanceAfterMicros + micros,
+      result.balanceAfterMicros,
+    );
     return {
       success: true,
-      newBalance: toCredits(prior.balanceAfterMicros ?? 0),
-      transactionId: String(prior.id),
+      newBalance: toCredits(result.balanceAfterMicros),
+      transactionId: String(result.ledgerId),
     };
   }
 
