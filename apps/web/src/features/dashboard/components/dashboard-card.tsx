@@ -11,7 +11,7 @@ export function cardSurface(token: GlobalToken): CSSProperties {
 }
 
 /** Room inside a card: 24 px, down to 16 px on a phone. */
-const PAD = 'clamp(16px, 4vw, 24px)';
+export const CARD_PADDING = 'clamp(16px, 4vw, 24px)';
 
 interface DashboardCardProps {
   title: string;
@@ -34,7 +34,7 @@ export function DashboardCard({ title, extra, background, flush = false, childre
       style={{
         ...cardSurface(token),
         ...(background ? { background } : null),
-        ...(flush ? { overflow: 'hidden' } : { padding: PAD }),
+        ...(flush ? { overflow: 'hidden' } : { padding: CARD_PADDING }),
       }}
     >
       <div
@@ -42,7 +42,7 @@ export function DashboardCard({ title, extra, background, flush = false, childre
           display: 'flex',
           alignItems: 'center',
           gap: 10,
-          ...(flush ? { padding: `18px ${PAD} 12px` } : { marginBottom: 12 }),
+          ...(flush ? { padding: `18px ${CARD_PADDING} 12px` } : { marginBottom: 12 }),
         }}
       >
         <h2 id={titleId} style={{ flex: 1, fontSize: 16, margin: 0, color: token.colorTextHeading }}>

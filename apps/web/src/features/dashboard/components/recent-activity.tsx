@@ -6,7 +6,12 @@ import { FileIcon } from '../../../lib/file-icon';
 import { friendlyType } from '../../../lib/file-kind';
 import { formatBytes } from '../../../lib/format-bytes';
 import { LinkButton } from '../../../lib/link-button';
-import { DashboardCard } from './dashboard-card';
+import { CARD_PADDING, DashboardCard } from './dashboard-card';
+
+/** The outer cells line up with the card's title instead of the table's own 8 px. */
+const startCell = () => ({ style: { paddingInlineStart: CARD_PADDING } });
+const endCell = () => ({ style: { paddingInlineEnd: CARD_PADDING } });
+const bothCell = () => ({ style: { paddingInline: CARD_PADDING } });
 
 /** Part 1 section 9: five of the ten latest files. */
 export const RECENT_SHOWN = 5;
@@ -17,6 +22,9 @@ const columns = (phone: boolean, secondary: string): TableColumnsType<FileItem> 
     title: 'File Name',
     key: 'name',
     ellipsis: true,
+    // On a phone the name is the only column.
+    onHeaderCell: phone ? bothCell : startCell,
+    onCell: phone ? bothCell : startCell,
     render: (_v, f) => (
       <span style={{ display: 'flex', alignItems: 'center', gap: 10, minWidth: 0 }}>
         <FileIcon mime={f.type} name={f.name} size={28} />
@@ -62,7 +70,9 @@ const columns = (phone: boolean, secondary: string): TableColumnsType<FileItem> 
   {
     title: 'Status',
     key: 'status',
-    width: 100,
+    width: 116,
+    onHeaderCell: endCell,
+    onCell: endCell,
     responsive: ['sm'],
     render: () => (
       <Tag color="success" icon={<CheckCircleOutlined />} style={{ margin: 0 }}>
