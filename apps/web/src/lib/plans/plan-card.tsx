@@ -1,9 +1,10 @@
-import { CheckOutlined, CloudOutlined, RobotOutlined } from '@ant-design/icons';
 import type { Plan } from '@stratos/contracts/plans/plan.schema';
 import { Typography, theme } from 'antd';
+import type { ReactNode } from 'react';
 import { useSession } from '../auth-session';
 import { LinkButton } from '../link-button';
-import { formatPlanPrice, planHighlights } from './plan-format';
+import { PlanFeatureList } from './plan-feature-list';
+import { formatPlanPrice } from './plan-format';
 
 /**
  * Visitors sign up with the plan; a paid plan (except Enterprise, which goes to the contact page
@@ -17,15 +18,16 @@ export function planCardLink(plan: Pick<Plan, 'id' | 'price'>, signedIn: boolean
   return `/register?plan=${id}${pay ? '&redirect=subscribe' : ''}`;
 }
 
-/** One plan of the catalogue: price per month, limits, features, and a link to sign up with it. */
-export function PlanCard({ plan }: { plan: Plan }) {
+/**
+ * One plan of the catalogue: price per month, limits, features, and a link to sign up with it
+ * (or `action` in its place, e.g. the upgrade flow's Choose button).
+ */
+export function PlanCard({ plan, action }: { plan: Plan; action?: ReactNode }) {
   const { token } = theme.useToken();
-  const { limits, features } = planHighlights(plan);
   const titleId = `plan-${plan.id}-title`;
   // Visitors sign up with the plan; signed-in people go to the upgrade flow with it chosen.
   const signedIn = useSession().status === 'signedIn';
   const cta = plan.price === 0 ? 'Start for free' : `Choose ${plan.name}`;
-  const to = planCardLink(plan, signedIn);
   return (
     <article
       aria-labelledby={titleId}
@@ -68,31 +70,18 @@ export function PlanCard({ plan }: { plan: Plan }) {
         </span>
         <span style={{ color: token.colorTextSecondary }}>/month</span>
       </p>
-      <LinkButton
-        to={to}
-        type={plan.popular ? 'primary' : 'default'}
-        size="large"
-        block
-        aria-label={`${cta} — ${plan.name} plan`}
-      >
-        {cta}
-      </LinkButton>
-      <ul style={{ listStyle: 'none', padding: 0, margin: '24px 0 0', display: 'grid', gap: 10 }}>
-        {limits.map((line, i) => (
-          <li key={line} style={{ display: 'flex', gap: 10, fontWeight: 600, color: token.colorText }}>
-            <span style={{ color: token.colorPrimary }} aria-hidden>
-              {i === 0 ? <CloudOutlined /> : <RobotOutlined />}
-            </span>
-            {line}
-          </li>
-        ))}
-        {features.map((f) => (
-          <li key={f} style={{ display: 'flex', gap: 10, color: token.colorTextSecondary }}>
-            <CheckOutlined style={{ color: token.colorSuccess, marginTop: 4 }} aria-hidden />
-            {f}
-          </li>
-        ))}
-      </ul>
+      {action ?? (
+        <LinkButton
+          to={planCardLink(plan, signedIn)}
+          type={plan.popular ? 'primary' : 'default'}
+          size="large"
+          block
+          aria-label={`${cta} — ${plan.name} plan`}
+        >
+          {cta}
+        </LinkButton>
+      )}
+      <PlanFeatureList plan={plan} style={{ marginTop: 24 }} />
     </article>
   );
 }

@@ -12,10 +12,21 @@ const dateOf = (d: string) => new Date(d.length === 10 ? `${d}T00:00:00` : d);
 
 function useChartStyle() {
   const { token } = theme.useToken();
+  const axisTick = { fill: token.colorTextTertiary, fontSize: 12 };
   return {
     token,
     grid: <CartesianGrid stroke={token.colorBorderSecondary} strokeDasharray="3 3" vertical={false} />,
-    axisTick: { fill: token.colorTextTertiary, fontSize: 12 },
+    axisTick,
+    xAxis: (
+      <XAxis
+        dataKey="date"
+        tickFormatter={(d: string) => day.format(dateOf(d))}
+        tick={axisTick}
+        axisLine={{ stroke: token.colorBorderSecondary }}
+        tickLine={false}
+        minTickGap={24}
+      />
+    ),
     tooltip: {
       contentStyle: {
         background: token.colorBgElevated,
@@ -31,7 +42,7 @@ function useChartStyle() {
 
 /** Daily stored bytes (area) and transferred bytes (bars). */
 function UsageChart({ days }: { days: Day[] }) {
-  const { token, grid, axisTick, tooltip } = useChartStyle();
+  const { token, grid, xAxis, axisTick, tooltip } = useChartStyle();
   return (
     <ComposedChart
       data={days}
@@ -47,14 +58,7 @@ function UsageChart({ days }: { days: Day[] }) {
         </linearGradient>
       </defs>
       {grid}
-      <XAxis
-        dataKey="date"
-        tickFormatter={(d: string) => day.format(dateOf(d))}
-        tick={axisTick}
-        axisLine={{ stroke: token.colorBorderSecondary }}
-        tickLine={false}
-        minTickGap={24}
-      />
+      {xAxis}
       <YAxis
         yAxisId="stored"
         tickFormatter={(v: number) => formatBytes(v)}
@@ -96,7 +100,7 @@ function UsageChart({ days }: { days: Day[] }) {
 
 /** What each day cost: storage and transfer stacked, and the credits actually charged. */
 function CostChart({ days, prepaid }: { days: Day[]; prepaid: boolean }) {
-  const { token, grid, axisTick, tooltip } = useChartStyle();
+  const { token, grid, xAxis, axisTick, tooltip } = useChartStyle();
   return (
     <ComposedChart
       data={days}
@@ -106,14 +110,7 @@ function CostChart({ days, prepaid }: { days: Day[]; prepaid: boolean }) {
       accessibilityLayer
     >
       {grid}
-      <XAxis
-        dataKey="date"
-        tickFormatter={(d: string) => day.format(dateOf(d))}
-        tick={axisTick}
-        axisLine={{ stroke: token.colorBorderSecondary }}
-        tickLine={false}
-        minTickGap={24}
-      />
+      {xAxis}
       <YAxis
         tickFormatter={(v: number) => formatUsd(v)}
         tick={axisTick}

@@ -1,13 +1,13 @@
-import { CheckOutlined, CloudOutlined, CrownFilled, RobotOutlined } from '@ant-design/icons';
+import { CrownFilled } from '@ant-design/icons';
 import type { Plan } from '@stratos/contracts/plans/plan.schema';
 import { Card, Flex, Tag, theme } from 'antd';
 import { formatLongDate } from '../../../../lib/date-format';
-import { formatPlanPrice, planHighlights } from '../../../../lib/plans/plan-format';
+import { PlanFeatureList } from '../../../../lib/plans/plan-feature-list';
+import { formatPlanPrice } from '../../../../lib/plans/plan-format';
 
 /** The plan card of the success page: name, price, limits, features, next billing date. */
 export function SuccessPlanCard({ plan, nextBillingDate }: { plan: Plan; nextBillingDate: string | null }) {
   const { token } = theme.useToken();
-  const { limits, features } = planHighlights(plan);
   return (
     <Card
       role="region"
@@ -44,22 +44,7 @@ export function SuccessPlanCard({ plan, nextBillingDate }: { plan: Plan; nextBil
           </div>
         )}
       </div>
-      <ul style={{ listStyle: 'none', margin: 0, padding: 24, display: 'grid', gap: 10 }}>
-        {limits.map((line, i) => (
-          <li key={line} style={{ display: 'flex', gap: 10, fontWeight: 600, color: token.colorText }}>
-            <span style={{ color: token.colorPrimary }} aria-hidden>
-              {i === 0 ? <CloudOutlined /> : <RobotOutlined />}
-            </span>
-            {line}
-          </li>
-        ))}
-        {features.map((f) => (
-          <li key={f} style={{ display: 'flex', gap: 10, color: token.colorTextSecondary }}>
-            <CheckOutlined style={{ color: token.colorSuccess, marginTop: 4 }} aria-hidden />
-            {f}
-          </li>
-        ))}
-      </ul>
+      <PlanFeatureList plan={plan} style={{ padding: 24 }} />
     </Card>
   );
 }
