@@ -53,6 +53,18 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_BASE: z.string().url().optional(),
   BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(7),
+  OLLAMA_URL: z.string().url().default('http://127.0.0.1:11434'),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: z.string().url().optional(),
+  ANTHROPIC_API_KEY: z.string().min(1).optional(),
+  ANTHROPIC_BASE_URL: z.string().url().optional(),
+  GOOGLE_API_KEY: z.string().min(1).optional(),
+  GOOGLE_BASE_URL: z.string().url().optional(),
+  HF_API_KEY: z.string().min(1).optional(),
+  HF_BASE_URL: z.string().url().optional(),
+  AI_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  AI_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  AI_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 });
 
 export interface AppConfig {
@@ -87,6 +99,28 @@ export interface AppConfig {
   /** Stored objects without a row (and temporary ones) younger than this are never collected. */
   storageGcGraceMs: number;
   payments: PaymentsConfig;
+  ai: AiConfig;
+}
+
+export interface AiProviderEnv {
+  apiKey?: string;
+  /** Overrides the provider's public endpoint (a local stand-in in tests). */
+  baseUrl?: string;
+}
+
+export interface AiConfig {
+  /** The local model service (Ollama); the one private address a base URL may point at. */
+  ollamaUrl: string;
+  openai: AiProviderEnv;
+  anthropic: AiProviderEnv;
+  google: AiProviderEnv;
+  huggingface: AiProviderEnv;
+  /** A provider check gives up after this long (part 2 section 9: 5000 ms). */
+  checkTimeoutMs: number;
+  /** A generation gives up after this long and the router tries the next provider. */
+  requestTimeoutMs: number;
+  /** How long a failing provider is skipped when it gave no Retry-After. */
+  cooldownMs: number;
 }
 
 export interface PaymentsConfig {
@@ -182,6 +216,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         apiBase: e.STRIPE_API_BASE,
       },
       graceDays: e.BILLING_GRACE_DAYS,
+    },
+    ai: {
+      ollamaUrl: e.OLLAMA_URL.replace(/\/+$/, ''),
+      openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL },
+      anthropic: { apiKey: e.ANTHROPIC_API_KEY, baseUrl: e.ANTHROPIC_BASE_URL },
+      google: { apiKey: e.GOOGLE_API_KEY, baseUrl: e.GOOGLE_BASE_URL },
+      huggingface: { apiKey: e.HF_API_KEY, baseUrl: e.HF_BASE_URL },
+      checkTimeoutMs: e.AI_CHECK_TIMEOUT_MS,
+      requestTimeoutMs: e.AI_REQUEST_TIMEOUT_MS,
+      cooldownMs: e.AI_COOLDOWN_SECONDS * 1000,
     },
   };
 }

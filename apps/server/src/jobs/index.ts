@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context';
+import { checkProvidersJob } from '../modules/ai/providers/check-providers.job';
 import { checkAlertsJob } from '../modules/billing/alerts/alerts.job';
 import { meterPrepaidJob } from '../modules/billing/credits/metering.job';
 import { renewSubscriptionsJob } from '../modules/billing/payments/renew-subscriptions.job';
@@ -15,4 +16,5 @@ export function registerJobs(jobs: JobScheduler, ctx: AppContext): void {
   jobs.register(checkAlertsJob(ctx));
   jobs.register(collectGarbageJob(ctx));
   jobs.register(expireReservationsJob(ctx));
+  jobs.register(checkProvidersJob(ctx));
 }

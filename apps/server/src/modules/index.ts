@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context';
 import { adminRoutes } from './admin/admin.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
+import { aiProvidersRoutes } from './ai/providers/providers.routes';
 import { alertsRoutes } from './billing/alerts/alerts.routes';
 import { creditsRoutes } from './billing/credits/credits.routes';
 import { paymentsRoutes } from './billing/payments/payments.routes';
@@ -47,4 +48,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(onboardingRoutes(ctx));
   await api.register(creditsRoutes(ctx));
   await api.register(alertsRoutes(ctx));
+  await api.register(aiProvidersRoutes(ctx));
 }

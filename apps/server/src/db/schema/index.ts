@@ -2,3 +2,4 @@ export * from './files';
 export * from './identity';
 export * from './plans';
 export * from './billing';
+export * from './ai';

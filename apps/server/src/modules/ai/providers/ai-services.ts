@@ -1,0 +1,69 @@
+import type { AppContext } from '../../../app-context';
+import { alertsServiceFor } from '../../billing/alerts/alerts.service';
+import { CreditsRepository } from '../../billing/credits/credits.repository';
+import { CreditsService } from '../../billing/credits/credits.service';
+import { DeductionBatcher } from '../../billing/credits/deduction-batcher';
+import { LedgerRepository } from '../../billing/ledger.repository';
+import { paymentsServiceFor } from '../../billing/payments/payments.factory';
+import { AiRouter } from './ai-router';
+import { AiUsageService } from './ai-usage.service';
+import { ProviderRegistry } from './provider-registry';
+import { AiProvidersRepository } from './providers.repository';
+import { ProvidersService } from './providers.service';
+import { SecretBox } from './secret-box';
+import { UserKeysService } from './user-keys.service';
+
+export interface AiServices {
+  registry: ProviderRegistry;
+  providers: ProvidersService;
+  keys: UserKeysService;
+  usage: AiUsageService;
+  router: AiRouter;
+  repo: AiProvidersRepository;
+}
+
+const built = new WeakMap<AppContext, AiServices>();
+
+/** One provider layer per app, shared by the routes, the health job and (later) chat and analysis. */
+export function aiServicesFor(ctx: AppContext): AiServices {
+  const existing = built.get(ctx);
+  if (existing) return existing;
+  const db = ctx.database.db;
+  const repo = new AiProvidersRepository(db);
+  const box = new SecretBox(ctx.secrets.encryptionKey);
+  const registry = new ProviderRegistry({ repo, box, config: ctx.config.ai, clock: ctx.clock, log: ctx.log });
+  const keys = new UserKeysService({ repo, registry, box, clock: ctx.clock });
+  const ledger = new LedgerRepository(db);
+  const credits = new CreditsService({
+    ledger,
+    spends: new DeductionBatcher(ledger),
+    repo: new CreditsRepository(db),
+    alerts: alertsServiceFor(ctx),
+    payments: paymentsServiceFor(ctx),
+    superadminEmail: ctx.config.superadminEmail,
+  });
+  const usage = new AiUsageService({
+    repo,
+    credits,
+    clock: ctx.clock,
+    log: ctx.log,
+    superadminEmail: ctx.config.superadminEmail,
+  });
+  const services: AiServices = {
+    registry,
+    providers: new ProvidersService({ registry, keys, repo, box, ollamaUrl: ctx.config.ai.ollamaUrl }),
+    keys,
+    usage,
+    router: new AiRouter({
+      registry,
+      keys,
+      usage,
+      clock: ctx.clock,
+      requestTimeoutMs: ctx.config.ai.requestTimeoutMs,
+      cooldownMs: ctx.config.ai.cooldownMs,
+    }),
+    repo,
+  };
+  built.set(ctx, services);
+  return services;
+}

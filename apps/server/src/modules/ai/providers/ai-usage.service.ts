@@ -1,0 +1,94 @@
+import { AI_MESSAGES, type AiCallableProvider } from '@stratos/contracts/ai/providers.schema';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError, notFound } from '../../../lib/app-error';
+import type { Clock } from '../../../lib/clock';
+import { isUnlimited } from '../../billing/credits/billing-access';
+import type { CreditsService } from '../../billing/credits/credits.service';
+import type { AiProvidersRepository, NewUsageRow } from './providers.repository';
+
+/** Who is asking, as far as paying for AI goes. */
+export interface Payer {
+  userId: string;
+  email: string;
+  role: 'user' | 'admin' | 'superadmin';
+  /** Prepaid accounts pay for paid providers (on the platform's key) with credits. */
+  prepaid: boolean;
+  /** Credits left (prepaid only); null when not prepaid or unlimited. */
+  balance: number | null;
+}
+
+export interface UsageDeps {
+  repo: Pick<AiProvidersRepository, 'allowance' | 'logUsage'>;
+  credits: Pick<CreditsService, 'deduct' | 'account'>;
+  clock: Clock;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+  superadminEmail?: string;
+}
+
+const monthStart = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+
+/**
+ * The plan's monthly AI allowance (plans.ai_queries_per_month, null = unlimited; a query counts
+ * once it succeeded), the usage log, and credit charges of prepaid accounts through the billing
+ * module's credits service.
+ */
+export class AiUsageService {
+  constructor(private readonly d: UsageDeps) {}
+
+  /** 402 when this month's allowance is spent; otherwise who pays. */
+  async admit(userId: string): Promise<Payer> {
+    const a = await this.d.repo.allowance(userId, monthStart(this.d.clock.now()));
+    if (!a) throw notFound('User not found');
+    const role = a.role as Payer['role'];
+    const unlimited = isUnlimited({ role, email: a.email }, this.d.superadminEmail);
+    if (!unlimited && a.limit !== null && a.used >= a.limit) {
+      throw new AppError(402, 'AI_ALLOWANCE_SPENT', AI_MESSAGES.allowanceSpent(a.limit), {
+        limit: a.limit,
+        used: a.used,
+      });
+    }
+    const prepaid = !unlimited && a.planId === 'prepaid';
+    let balance: number | null = null;
+    if (prepaid) {
+      const account = await this.d.credits.account({ id: userId, email: a.email, role }, userId);
+      balance = account.balance;
+    }
+    return { userId, email: a.email, role, prepaid, balance };
+  }
+
+  async record(row: NewUsageRow): Promise<void> {
+    try {
+      await this.d.repo.logUsage(row);
+    } catch (err) {
+      this.d.log.warn({ err }, 'could not write an AI usage row');
+    }
+  }
+
+  /** Charges a prepaid account for a call on a paid provider; at most its balance is ever taken. */
+  async charge(
+    payer: Payer,
+    provider: AiCallableProvider,
+    model: string,
+    cost: number,
+    callId: string,
+  ): Promise<void> {
+    if (!payer.prepaid || cost <= 0) return;
+    // Credits have six decimals: a fraction of a millionth still costs one.
+    const amount = Math.ceil(cost * 1e6) / 1e6;
+    try {
+      await this.d.credits.deduct(
+        { id: payer.userId, email: payer.email, role: payer.role },
+        {
+          userId: payer.userId,
+          amount,
+          description: `AI query (${provider} ${model})`,
+          metadata: { source: 'ai', provider, model, cost, callId },
+        },
+        `ai:${callId}`,
+      );
+    } catch (err) {
+      // The reply was already given; the shortfall is logged rather than failing it.
+      this.d.log.warn({ err, userId: payer.userId, amount }, 'could not charge credits for an AI query');
+    }
+  }
+}

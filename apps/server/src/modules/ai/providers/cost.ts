@@ -1,0 +1,49 @@
+import type { AiCallableProvider } from '@stratos/contracts/ai/providers.schema';
+
+interface Rate {
+  input: number;
+  output: number;
+}
+
+/** Dollars per token (part 2 section 9). Checked in order: the first pattern the model name contains wins. */
+const RATES: { provider: AiCallableProvider; match: string; rate: Rate }[] = [
+  { provider: 'openai', match: 'gpt-4-turbo', rate: { input: 0.00001, output: 0.00001 } },
+  { provider: 'openai', match: 'gpt-4', rate: { input: 0.00003, output: 0.00003 } },
+  { provider: 'openai', match: 'gpt-3.5', rate: { input: 0.000002, output: 0.000002 } },
+  { provider: 'anthropic', match: 'haiku', rate: { input: 0.00000025, output: 0.00000125 } },
+  { provider: 'anthropic', match: 'sonnet', rate: { input: 0.000003, output: 0.000015 } },
+  { provider: 'anthropic', match: 'opus', rate: { input: 0.000015, output: 0.000075 } },
+  { provider: 'google', match: 'vision', rate: { input: 0.000002, output: 0.000002 } },
+  { provider: 'google', match: 'gemini-pro', rate: { input: 0.0000005, output: 0.0000005 } },
+];
+
+/** A model of a paid provider missing from the table is priced as that provider's default model. */
+const PROVIDER_DEFAULT: Partial<Record<AiCallableProvider, string>> = {
+  openai: 'gpt-3.5',
+  anthropic: 'haiku',
+  google: 'gemini-pro',
+};
+
+/** The local model and Hugging Face are free. */
+export const isPaidProvider = (provider: AiCallableProvider): boolean => provider in PROVIDER_DEFAULT;
+
+export function rateFor(provider: AiCallableProvider, model: string): Rate | null {
+  if (!isPaidProvider(provider)) return null;
+  const m = model.toLowerCase();
+  const hit =
+    RATES.find((r) => r.provider === provider && m.includes(r.match)) ??
+    RATES.find((r) => r.provider === provider && r.match === PROVIDER_DEFAULT[provider]);
+  return hit?.rate ?? null;
+}
+
+/** Dollars one call cost, rounded to a billionth. */
+export function callCost(
+  provider: AiCallableProvider,
+  model: string,
+  promptTokens: number,
+  completionTokens: number,
+): number {
+  const rate = rateFor(provider, model);
+  if (!rate) return 0;
+  return Math.round((promptTokens * rate.input + completionTokens * rate.output) * 1e9) / 1e9;
+}

@@ -1,0 +1,68 @@
+import {
+  type AiProviderId,
+  type AiProviderRecord,
+  type AiProviderSettingsBody,
+  maskSecret,
+} from '@stratos/contracts/ai/providers.schema';
+import { badRequest } from '../../../lib/app-error';
+import { checkBaseUrl, type Resolver } from './base-url-rule';
+import { providerDefinition } from './provider-catalog';
+import type { ProviderRegistry } from './provider-registry';
+import type { AiProvidersRepository } from './providers.repository';
+import type { SecretBox } from './secret-box';
+import type { UserKeysService } from './user-keys.service';
+
+export interface ProvidersDeps {
+  registry: ProviderRegistry;
+  keys: Pick<UserKeysService, 'statuses'>;
+  repo: Pick<AiProvidersRepository, 'saveSettings'>;
+  box: SecretBox;
+  ollamaUrl: string;
+  resolve?: Resolver;
+}
+
+/** The provider list, on-demand checks and the superadmin's platform settings. */
+export class ProvidersService {
+  constructor(private readonly d: ProvidersDeps) {}
+
+  async list(userId: string): Promise<AiProviderRecord[]> {
+    return this.d.registry.records(userId, await this.d.keys.statuses(userId));
+  }
+
+  /** Checks every provider now (POST /ai/providers/test) and lists them. */
+  async testAll(userId: string): Promise<AiProviderRecord[]> {
+    await this.d.registry.checkAll();
+    return this.list(userId);
+  }
+
+  /** Superadmin only (the route's guard): stores a key (sealed), a base URL (checked) or the switch, then rechecks. */
+  async updateSettings(userId: string, id: AiProviderId, body: AiProviderSettingsBody) {
+    const def = providerDefinition(id);
+    if (id === 'assistant') throw badRequest('The assistant service has no settings');
+    if (body.apiKey && !def.needsKey) throw badRequest(`${def.label} takes no API key`);
+    const patch: Parameters<AiProvidersRepository['saveSettings']>[1] = {};
+    if (body.apiKey !== undefined)
+      patch.apiKeyEnc = body.apiKey === null ? null : this.d.box.seal(body.apiKey);
+    if (body.baseUrl !== undefined) {
+      patch.baseUrl =
+        body.baseUrl === null ? null : await checkBaseUrl(body.baseUrl, this.d.ollamaUrl, this.d.resolve);
+    }
+    if (body.enabled !== undefined) patch.enabled = body.enabled;
+    const row = await this.d.repo.saveSettings(id, patch);
+    await this.d.registry.checkAll();
+    const provider = (await this.list(userId)).find((p) => p.id === id) as AiProviderRecord;
+    return {
+      settings: {
+        id,
+        enabled: row.enabled,
+        apiKey: body.apiKey
+          ? maskSecret(body.apiKey)
+          : row.apiKeyEnc
+            ? maskSecret(this.d.box.open(row.apiKeyEnc))
+            : null,
+        baseUrl: row.baseUrl,
+      },
+      provider,
+    };
+  }
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { dataEnvelope } from '../common/envelope.schema';
+
+/** AI providers (part 2 sections 3, 4, 7, 9; DECISIONS.md 6). */
+
+export const AI_PROVIDER_IDS = [
+  'ollama',
+  'openai',
+  'anthropic',
+  'google',
+  'huggingface',
+  'assistant',
+] as const;
+export const aiProviderIdSchema = z.enum(AI_PROVIDER_IDS);
+export type AiProviderId = z.infer<typeof aiProviderIdSchema>;
+
+/** Providers that answer queries (the assistant service is listed but never available). */
+export const AI_CALLABLE_PROVIDERS = ['ollama', 'openai', 'anthropic', 'google', 'huggingface'] as const;
+export type AiCallableProvider = (typeof AI_CALLABLE_PROVIDERS)[number];
+/** Providers that take a key (a user may keep their own). */
+export const aiKeyProviderSchema = z.enum(['openai', 'anthropic', 'google', 'huggingface']);
+export type AiKeyProvider = z.infer<typeof aiKeyProviderSchema>;
+
+export const aiProviderStatusSchema = z.enum(['unknown', 'available', 'unavailable', 'error']);
+export type AiProviderStatus = z.infer<typeof aiProviderStatusSchema>;
+
+export const aiCapabilitySchema = z.enum(['chat', 'code', 'vision', 'analysis', 'streaming']);
+export type AiCapability = z.infer<typeof aiCapabilitySchema>;
+
+export const AI_MESSAGES = {
+  noProviders: 'No AI providers available',
+  allFailed: 'All AI providers failed',
+  unknownProvider: (name: string) => `Unknown provider: ${name}`,
+  allowanceSpent: (limit: number) =>
+    `You have used all ${limit} AI queries of your plan this month. Upgrade your plan or wait until next month.`,
+  baseUrlForbidden: 'Only the superadmin may set a base URL',
+  baseUrlPrivate:
+    'This base URL points at a private, loopback or link-local address; only the configured Ollama host may',
+  baseUrlInvalid: 'The base URL must be an http or https URL',
+} as const;
+
+/** The provider record of part 2 section 3 plus the selector entry (id, description, priority, icon). */
+export const aiProviderRecordSchema = z.object({
+  id: aiProviderIdSchema,
+  name: z.string(),
+  description: z.string(),
+  icon: z.string(),
+  /** Place in the fallback chain (1 first); null when the provider is not in the chain. */
+  priority: z.number().int().nullable(),
+  type: z.enum(['local', 'api']),
+  endpoint: z.string().nullable(),
+  models: z.array(z.string()),
+  defaultModel: z.string().nullable(),
+  capabilities: z.array(aiCapabilitySchema),
+  status: aiProviderStatusSchema,
+  /** Milliseconds the last check took; null before the first. */
+  lastResponseTime: z.number().int().nullable(),
+  availableModels: z.array(z.string()),
+  error: z.string().nullable(),
+  checkedAt: z.iso.datetime().nullable(),
+  enabled: z.boolean(),
+  /** Whose key answers for the signed-in user: their own, the platform's, or none. */
+  keySource: z.enum(['user', 'platform', 'none']),
+  /** Set while the router skips a failing provider (rate limit or errors). */
+  cooldownUntil: z.iso.datetime().nullable(),
+});
+export type AiProviderRecord = z.infer<typeof aiProviderRecordSchema>;
+
+export const aiProvidersReplySchema = dataEnvelope(z.object({ providers: z.array(aiProviderRecordSchema) }));
+export type AiProvidersReply = z.infer<typeof aiProvidersReplySchema>;
+
+export const aiProviderParamsSchema = z.object({ id: aiProviderIdSchema });
+
+/** Platform settings of one provider (superadmin). A null clears the stored value. */
+export const aiProviderSettingsBodySchema = z
+  .object({
+    apiKey: z.string().trim().min(1).max(500).nullable().optional(),
+    baseUrl: z.string().trim().min(1).max(500).nullable().optional(),
+    enabled: z.boolean().optional(),
+  })
+  .strict();
+export type AiProviderSettingsBody = z.infer<typeof aiProviderSettingsBodySchema>;
+
+export const aiProviderSettingsSchema = z.object({
+  id: aiProviderIdSchema,
+  enabled: z.boolean(),
+  /** The stored platform key, masked; null when none is stored (the environment's may still apply). */
+  apiKey: z.string().nullable(),
+  baseUrl: z.string().nullable(),
+});
+export const aiProviderSettingsReplySchema = dataEnvelope(
+  z.object({ settings: aiProviderSettingsSchema, provider: aiProviderRecordSchema }),
+);
+
+export const aiKeyParamsSchema = z.object({ provider: aiKeyProviderSchema });
+export const aiUserKeyBodySchema = z.object({ apiKey: z.string().trim().min(8).max(500) }).strict();
+export type AiUserKeyBody = z.infer<typeof aiUserKeyBodySchema>;
+
+export const aiUserKeySchema = z.object({
+  provider: aiKeyProviderSchema,
+  /** e.g. "sk-…a1b2": never the whole key. */
+  maskedKey: z.string(),
+  status: aiProviderStatusSchema,
+  error: z.string().nullable(),
+  checkedAt: z.iso.datetime().nullable(),
+  updatedAt: z.iso.datetime(),
+});
+export type AiUserKey = z.infer<typeof aiUserKeySchema>;
+export const aiUserKeysReplySchema = dataEnvelope(z.object({ keys: z.array(aiUserKeySchema) }));
+export const aiUserKeyReplySchema = dataEnvelope(z.object({ key: aiUserKeySchema }));
+
+/** Masks a secret for display: a short prefix and the last four characters. */
+export function maskSecret(secret: string): string {
+  if (secret.length <= 8) return '••••';
+  const prefix = secret.slice(0, Math.min(3, secret.length - 4));
+  return `${prefix}…${secret.slice(-4)}`;
+}
