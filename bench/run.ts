@@ -3,6 +3,7 @@
  * the result does not depend on how fast this machine happens to be.
  */
 
+import { creditsBench } from './credits.bench';
 import { filesListBench } from './files-list.bench';
 import { filesTransferBench } from './files-transfer.bench';
 import { initialJsBench } from './initial-js.bench';
@@ -30,7 +31,14 @@ function print(f: Figure) {
 }
 
 const figures: Figure[] = [];
-for (const bench of [initialJsBench, preferencesBench, loginBench, filesListBench, filesTransferBench]) {
+for (const bench of [
+  initialJsBench,
+  preferencesBench,
+  loginBench,
+  filesListBench,
+  filesTransferBench,
+  creditsBench,
+]) {
   const result = await bench();
   for (const f of result) {
     print(f);
