@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { createTestUser, type TestUser } from '../../../../test/users.fixture';
 import { subscriptions } from '../../../db/schema/index';
 import { LedgerRepository } from '../ledger.repository';
+import { paymentsClient } from '../payments/payments.test-helpers';
 
 const SUPERADMIN_EMAIL = 'boss@stratos.test';
 
@@ -326,5 +327,49 @@ describe('prepaid credits API', () => {
       payload: { userId: u.user.id },
     });
     expect(missing.statusCode).toBe(400);
+  });
+
+  it('POST /api/billing/credits/purchase: an intent at the catalogue price; paid and confirmed, the credits land once', async () => {
+    const u = await createTestUser(t.app);
+    const purchase = (key: string, body: Record<string, unknown> = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/billing/credits/purchase',
+        headers: { ...u.headers, 'idempotency-key': key },
+        // The client's amount and credits are ignored: the catalogue decides.
+        payload: { userId: u.user.id, packageId: 'standard', amount: 1, credits: 1000, ...body },
+      });
+    const key = `buy-${randomUUID()}`;
+    const res = await purchase(key);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toEqual({
+      success: true,
+      paymentIntent: {
+        id: expect.any(String),
+        amount: 2000,
+        currency: 'usd',
+        status: 'requires_payment_method',
+        packageId: 'standard',
+        credits: 20,
+      },
+      clientSecret: expect.any(String),
+      provider: 'sandbox',
+    });
+    // The same key, the same intent.
+    expect((await purchase(key)).json().paymentIntent.id).toBe(body.paymentIntent.id);
+
+    const c = paymentsClient(t.app);
+    expect((await c.pay(u.headers, body.paymentIntent.id)).statusCode).toBe(200);
+    expect((await c.confirm(u.headers, body.paymentIntent.id)).json().granted).toBe(true);
+    expect((await c.confirm(u.headers, body.paymentIntent.id)).json().granted).toBe(false);
+    expect((await get(u, `/api/billing/credits/${u.user.id}`)).json()).toMatchObject({
+      balance: 20,
+      totalPurchased: 20,
+    });
+    expect((await get(u, `/api/users/${u.user.id}/plan`)).json().plan.tier).toBe('prepaid');
+    const [bought] = (await get(u, `/api/billing/credits/history/${u.user.id}`)).json().transactions;
+    expect(bought).toMatchObject({ type: 'purchase', amount: 20, balanceAfter: 20 });
+    expect(await expectLedgerMatches(u.user.id)).toBe(20);
   });
 });
