@@ -44,8 +44,8 @@ const median = (xs: number[]) => {
 /**
  * GET /api/files for a page of 50 from one folder of 100,000 files, against the same page's
  * SELECT sent through the same driver (PGlite or pg) with no HTTP, auth, validation or
- * serialisation: the ratio is what the API adds on top of the query. The API also reads the
- * folder's breadcrumb, subfolders and live count (one more statement).
+ * serialisation: the ratio is what the API adds on top of the query. The API's statement also
+ * reads the folder's breadcrumb, subfolders and live count.
  */
 export async function filesListBench(): Promise<Figure[]> {
   const { app } = await startBenchApp();

@@ -248,6 +248,45 @@ describe('files: list, rename, move, delete', () => {
       });
     });
 
+    it('gives the same pages on every call, on either side of each prepared row bucket', async () => {
+      // Pages within 1,024 rows are named statements that the database may replan generically
+      // after a few calls; deeper ones are planned per call. Both must agree with the order.
+      const u = await createTestUser(t.app);
+      const big = await insertFolder(db(), { ownerId: u.user.id, name: 'Paged' });
+      const [seed] = await insertFiles(db(), [
+        { ownerId: u.user.id, name: 'file-00000', folderId: big.id, size: 0 },
+      ]);
+      await db().execute(sql`
+        insert into ${files} (owner_id, folder_id, name, mime_type, size, blob_id, checksum)
+        select ${u.user.id}::uuid, ${big.id}::uuid, 'file-' || lpad(g::text, 5, '0'), 'text/plain', g,
+               ${seed?.blobId}::uuid, 'x'
+        from generate_series(1, 1199) g`);
+      const all = Array.from({ length: 1200 }, (_, i) => `file-${String(i).padStart(5, '0')}`);
+      const pages = [
+        { limit: 50, offset: 0 },
+        { limit: 50, offset: 14 },
+        { limit: 50, offset: 15 },
+        { limit: 10, offset: 60 },
+        { limit: 500, offset: 524 },
+        { limit: 1, offset: 1023 },
+        { limit: 2, offset: 1023 },
+        { limit: 100, offset: 1150 },
+      ];
+      for (const direction of ['asc', 'desc'] as const) {
+        const ordered = direction === 'asc' ? all : [...all].reverse();
+        for (const { limit, offset } of pages) {
+          for (let call = 0; call < 7; call++) {
+            const res = await list(u, { folderId: big.id, sort: 'size', direction, limit, offset });
+            expect(res.json()).toMatchObject({
+              totalFiles: 1200,
+              breadcrumb: [{ id: big.id, name: 'Paged' }],
+            });
+            expect(names(res)).toEqual(ordered.slice(offset, offset + limit));
+          }
+        }
+      }
+    });
+
     it('needs a signed-in user with storage:read', async () => {
       expect((await t.app.inject({ method: 'GET', url: '/api/files' })).statusCode).toBe(401);
     });

@@ -32,27 +32,22 @@ export class FilesService {
   }
 
   /**
-   * A page of a folder's live files, its subfolders and breadcrumb: two statements (the folder's
-   * meta and the page), both on indexes. Another user's folder is a 404.
+   * A page of a folder's live files, its subfolders and breadcrumb: one statement, on indexes.
+   * Another user's folder is a 404.
    */
   async list(ownerId: string, q: ListQuery): Promise<FileListReply & { totalFilesExact: boolean }> {
     const folderId = q.folderId ?? null;
     const like = q.search ? containsPattern(q.search) : undefined;
-    // Both at once: on PostgreSQL they take two pool connections in parallel (PGlite queues them).
-    // The page is owner-scoped, so for a folder that turns out not to be the caller's it is empty.
-    const [meta, rows] = await Promise.all([
-      this.files.folderMeta(ownerId, folderId, like),
+    const { meta, files: rows } = await this.files.listing({
+      ownerId,
+      folderId,
+      like,
+      sort: q.sort,
+      direction: q.direction,
       // With a search, one row more than the page tells whether more matches follow.
-      this.files.page({
-        ownerId,
-        folderId,
-        like,
-        sort: q.sort,
-        direction: q.direction,
-        limit: like ? q.limit + 1 : q.limit,
-        offset: q.offset,
-      }),
-    ]);
+      limit: like ? q.limit + 1 : q.limit,
+      offset: q.offset,
+    });
     if (!meta.breadcrumb) throw notFound(FOLDER_NOT_FOUND);
     const more = rows.length > q.limit;
     if (more) rows.pop();
@@ -73,7 +68,7 @@ export class FilesService {
     const path = chainToPath(meta.breadcrumb);
     return {
       success: true,
-      files: rows.map((r) => toFileItem(r, path)),
+      files: rows.map((r) => ({ ...r, path })),
       folders: meta.subfolders.map((f) => ({
         id: f.id,
         name: f.name,
