@@ -340,6 +340,8 @@ export class ProviderStandin {
     for (const [i, piece] of pieces.entries()) {
       if (res.destroyed) return;
       if (i === 1 && b.chat === 'break-after-first') {
+        // Let the first piece reach the client before the connection drops.
+        await sleep(30);
         res.destroy();
         return;
       }

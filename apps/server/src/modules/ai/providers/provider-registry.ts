@@ -127,6 +127,11 @@ export class ProviderRegistry {
     this.cooldowns.set(key, this.now() + forMs);
   }
 
+  /** Forgets every cooldown (an operator's "try them all again"; tests). */
+  clearCooldowns(): void {
+    this.cooldowns.clear();
+  }
+
   cooldownUntil(key: string): number | null {
     const until = this.cooldowns.get(key);
     if (until === undefined) return null;
