@@ -271,6 +271,21 @@ describe('streaming', () => {
     const rows = await usage(user.id);
     expect(rows.map((u) => [u.provider, u.success])).toEqual([['openai', false]]);
   });
+  it('counts a stream the reader stopped early as an answered query', async () => {
+    const { user } = await createTestUser(t.app);
+    standins.ollama.set({ chunkDelayMs: 20 });
+    const s = await ai().router.stream({
+      userId: user.id,
+      prompt: 'hi',
+      provider: 'ollama',
+      operation: 'chat',
+    });
+    for await (const _ of s.textStream) break;
+    const r = await s.result;
+    expect(r.text.length).toBeGreaterThan(0);
+    const rows = await usage(user.id);
+    expect(rows.map((u) => [u.provider, u.success, u.streamed])).toEqual([['ollama', true, true]]);
+  });
 });
 
 describe('allowance, cost and credits', () => {

@@ -385,6 +385,27 @@ export class AiRouter {
       let all = x.first;
       let usage: AiUsage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
       let finished = false;
+      let errored = false;
+      const complete = async () => {
+        const { cost, responseTimeMs } = await router.succeed(
+          x.c,
+          x.model,
+          x.req,
+          x.payer,
+          x.started,
+          usage,
+          true,
+        );
+        settle.resolve({
+          text: all,
+          provider: x.c.id,
+          model: x.model,
+          usage,
+          cost,
+          responseTimeMs,
+          failed: x.failed,
+        });
+      };
       try {
         yield x.first;
         for (;;) {
@@ -400,6 +421,7 @@ export class AiRouter {
         }
         finished = true;
       } catch (err) {
+        errored = true;
         x.s.done();
         const a = await router.fail(x.c, x.model, x.req, x.started, err, true);
         settle.reject(new AppError(502, 'AI_STREAM_FAILED', a.error));
@@ -407,25 +429,10 @@ export class AiRouter {
       } finally {
         x.s.done();
         if (!finished) x.s.controller.abort();
+        // The reader stopped early (the browser went away): what was sent still counts as a query.
+        if (!finished && !errored) await complete();
       }
-      const { cost, responseTimeMs } = await router.succeed(
-        x.c,
-        x.model,
-        x.req,
-        x.payer,
-        x.started,
-        usage,
-        true,
-      );
-      settle.resolve({
-        text: all,
-        provider: x.c.id,
-        model: x.model,
-        usage,
-        cost,
-        responseTimeMs,
-        failed: x.failed,
-      });
+      await complete();
     }
     return { provider: x.c.id, model: x.model, textStream: text(), result, failed: x.failed };
   }

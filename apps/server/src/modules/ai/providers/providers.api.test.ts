@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { createTestUser, type TestUser } from '../../../../test/users.fixture';
 import { aiProviderSettings, aiUserKeys } from '../../../db/schema/index';
 import { aiServicesFor } from './ai-services';
+import { CHECK_PROVIDERS_JOB } from './check-providers.job';
 
 let standins: AiStandins;
 let t: TestApp;
@@ -187,5 +188,28 @@ describe('platform settings (superadmin)', () => {
     });
     expect(r.provider).not.toBe('openai');
     await inject('PUT', '/api/ai/providers/openai/settings', root, { enabled: true, apiKey: null });
+  });
+});
+
+describe('health job and API document', () => {
+  it('checks the providers from the 5-minute job', async () => {
+    expect(t.app.ctx.jobs.names()).toContain(CHECK_PROVIDERS_JOB);
+    standins.huggingface.set({ health: 'fail' });
+    expect(await t.app.ctx.jobs.runNow(CHECK_PROVIDERS_JOB)).toBe(true);
+    const providers = (await inject('GET', '/api/ai/providers', user)).json().data.providers;
+    expect(providers.find((p: { id: string }) => p.id === 'huggingface').status).toBe('error');
+    expect(standins.huggingface.requests.map((r) => r.path)).toEqual(['/v1/models']);
+  });
+
+  it('publishes the provider routes in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/ai/providers',
+        '/api/ai/providers/test',
+        '/api/ai/keys',
+        '/api/ai/keys/{provider}',
+      ]),
+    );
   });
 });
