@@ -120,7 +120,7 @@ describe.skipIf(!hasChromium)('billing journeys in Chromium', () => {
     await signIn(page, baseURL, email, password);
     await page.goto(`${baseURL}/upgrade`);
 
-    await expect.poll(visible(page, 'Choose a plan, confirm it and pay.'), { timeout: 15_000 }).toBe(true);
+    await page.getByRole('button', { name: 'Choose Basic' }).waitFor({ timeout: 15_000 });
     expect(await page.getByRole('list', { name: 'Plans' }).getByRole('article').count()).toBe(4);
     await page.getByRole('button', { name: 'Choose Basic' }).click();
     await expect.poll(visible(page, 'Upgrade to Basic')).toBe(true);
@@ -171,6 +171,7 @@ describe.skipIf(!hasChromium)('billing journeys in Chromium', () => {
     await page.goto(`${baseURL}/onboarding?plan=basic`);
     await expect.poll(visible(page, /Welcome to Stratos, Uma!/), { timeout: 15_000 }).toBe(true);
     await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(visible(page, 'Tell us about your work')).toBe(true);
 
     const next = page.getByRole('button', { name: 'Next' });
     expect(await next.isDisabled()).toBe(true);
@@ -181,8 +182,9 @@ describe.skipIf(!hasChromium)('billing journeys in Chromium', () => {
     await next.click();
     await page.getByRole('checkbox', { name: 'Dropbox' }).check();
     await page.getByRole('button', { name: 'Previous' }).click();
-    expect(await page.getByRole('radio', { name: 'Small (2-10)' }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole('radio', { name: 'Small (2-10)' }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('checkbox', { name: 'Dropbox' }).waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('radio', { name: /Intermediate/ }).check();
     await page.getByRole('button', { name: 'Next' }).click();
