@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { adminRoutes } from './admin/admin.routes';
+import { aiProvidersRoutes } from './ai/providers/providers.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
-import { aiProvidersRoutes } from './ai/providers/providers.routes';
 import { alertsRoutes } from './billing/alerts/alerts.routes';
 import { creditsRoutes } from './billing/credits/credits.routes';
 import { paymentsRoutes } from './billing/payments/payments.routes';

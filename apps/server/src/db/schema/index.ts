@@ -1,5 +1,5 @@
+export * from './ai';
+export * from './billing';
 export * from './files';
 export * from './identity';
 export * from './plans';
-export * from './billing';
-export * from './ai';
