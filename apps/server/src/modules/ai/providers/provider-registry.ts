@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AiConfig } from '../../../config';
 import type { Clock } from '../../../lib/clock';
 import { type CheckResult, type Connection, checkProvider } from './adapters';
+import { checkBaseUrl, type Resolver } from './base-url-rule';
 import { chainPriority, envSettings, PROVIDERS, providerDefinition } from './provider-catalog';
 import type { AiProvidersRepository, ProviderSettingsRow } from './providers.repository';
 import type { SecretBox } from './secret-box';
@@ -31,6 +32,8 @@ export interface RegistryDeps {
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
   fetch?: typeof fetch;
+  /** DNS for the base-URL rule (tests pass their own). */
+  resolve?: Resolver;
 }
 
 /** Settings rows are re-read at most this often, so every node sees a check another node made. */
@@ -103,7 +106,8 @@ export class ProviderRegistry {
                 availableModels: [],
                 error: 'Disabled by the administrator',
               }
-            : await this.check(def.id, this.platformConnection(def.id, row));
+            : ((await this.storedUrlRefused(row)) ??
+              (await this.check(def.id, this.platformConnection(def.id, row))));
         await this.d.repo.saveCheck(def.id, {
           status: result.status,
           lastResponseMs: result.responseTimeMs || null,
@@ -120,6 +124,20 @@ export class ProviderRegistry {
       }),
     );
     this.invalidate();
+  }
+
+  /**
+   * A stored base URL is checked again with each health check, so a name that has since come to
+   * resolve to a private address stops being used within one check interval.
+   */
+  private async storedUrlRefused(row: ProviderSettingsRow | undefined): Promise<CheckResult | null> {
+    if (!row?.baseUrl) return null;
+    try {
+      await checkBaseUrl(row.baseUrl, this.d.config.ollamaUrl, this.d.resolve);
+      return null;
+    } catch (err) {
+      return { status: 'error', responseTimeMs: 0, availableModels: [], error: (err as Error).message };
+    }
   }
 
   /** Skips a provider until `untilMs` (a rate limit's Retry-After or a failure's cooldown). */

@@ -191,6 +191,22 @@ describe('platform settings (superadmin)', () => {
   });
 });
 
+describe('stored base URLs', () => {
+  it('are checked again by each health check: one now on a private address is not used', async () => {
+    const svc = aiServicesFor(t.app.ctx);
+    // As if a public name had since come to resolve to a loopback address.
+    await svc.repo.saveSettings('anthropic', { baseUrl: 'http://127.0.0.1:9/v1' });
+    await svc.registry.checkAll();
+    const providers = (await inject('GET', '/api/ai/providers', user)).json().data.providers;
+    expect(providers.find((p: { id: string }) => p.id === 'anthropic')).toMatchObject({
+      status: 'error',
+      error: expect.stringContaining('private, loopback or link-local'),
+    });
+    await svc.repo.saveSettings('anthropic', { baseUrl: null });
+    await svc.registry.checkAll();
+  });
+});
+
 describe('health job and API document', () => {
   it('checks the providers from the 5-minute job', async () => {
     expect(t.app.ctx.jobs.names()).toContain(CHECK_PROVIDERS_JOB);
