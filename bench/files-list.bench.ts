@@ -48,7 +48,7 @@ const median = (xs: number[]) => {
  * reads the folder's breadcrumb, subfolders and live count.
  */
 export async function filesListBench(): Promise<Figure[]> {
-  const { app } = await startBenchApp();
+  const { app, close } = await startBenchApp();
   const { row: user, token } = await createActiveUser(app);
   const db = app.ctx.database.db;
   const headers = { authorization: `Bearer ${token}` };
@@ -134,7 +134,7 @@ export async function filesListBench(): Promise<Figure[]> {
       pass: ratio <= 3,
     });
   }
-  await app.close();
+  await close();
   await app.ctx.database.close();
   console.log(`(files-list: seeded ${FILES.toLocaleString('en')} rows in ${seedMs} ms)`);
   return figures;

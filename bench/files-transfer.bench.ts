@@ -79,7 +79,7 @@ const mbps = (r: ClientResult) => r.bytes / MiB / (r.ms / 1000);
  */
 export async function filesTransferBench(): Promise<Figure[]> {
   const dir = mkdtempSync(path.join(tmpdir(), 'stratos-bench-files-'));
-  const { app, url } = await startBenchApp();
+  const { app, close, url } = await startBenchApp();
   try {
     const { row, token } = await createActiveUser(app);
     const db = app.ctx.database.db;
@@ -232,7 +232,7 @@ export async function filesTransferBench(): Promise<Figure[]> {
       },
     ];
   } finally {
-    await app.close();
+    await close();
     await app.ctx.database.close();
     rmSync(dir, { recursive: true, force: true });
     // The app's data directory holds the uploaded copies (and the benchmark's database).

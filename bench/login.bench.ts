@@ -9,7 +9,7 @@ const SAMPLES = 40;
  * parameters): the rest of a login (lookup, token, refresh row, audit) should cost little.
  */
 export async function loginBench(): Promise<Figure[]> {
-  const { app, url } = await startBenchApp();
+  const { app, close, url } = await startBenchApp();
   const { email, password } = await createActiveUser(app);
 
   const stored = await hash(password);
@@ -32,7 +32,7 @@ export async function loginBench(): Promise<Figure[]> {
     if (res.status !== 200) throw new Error(`login failed with ${res.status}`);
     if (i >= 5) loginTimes.push(performance.now() - t);
   }
-  await app.close();
+  await close();
   await app.ctx.database.close();
 
   const login = percentile(loginTimes, 50);

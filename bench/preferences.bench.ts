@@ -13,7 +13,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
  * serialisation cost.
  */
 export async function preferencesBench(): Promise<Figure[]> {
-  const { app, url } = await startBenchApp();
+  const { app, close, url } = await startBenchApp();
   const { row, token } = await createActiveUser(app);
   const put = await app.inject({
     method: 'PUT',
@@ -57,7 +57,7 @@ export async function preferencesBench(): Promise<Figure[]> {
     non2xx += a.non2xx + b.non2xx;
   }
   await bare.close();
-  await app.close();
+  await close();
   await app.ctx.database.close();
   if (non2xx > 0) throw new Error(`${non2xx} requests failed during the preferences benchmark`);
   const ratio = authBest / bareBest;

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
+import { sql } from 'drizzle-orm';
 import { type App, buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -12,8 +13,11 @@ import { UsersRepository } from '../apps/server/src/modules/users/users.reposito
 
 const require = createRequire(import.meta.url);
 
-/** The real app on PGlite in a temp directory (or PostgreSQL with BENCH_DATABASE_URL), listening. */
-export async function startBenchApp(): Promise<{ app: App; url: string }> {
+/**
+ * The real app on PGlite in a temp directory (or PostgreSQL with BENCH_DATABASE_URL, in a schema of
+ * its own that `close()` drops, so a run leaves no rows behind), listening.
+ */
+export async function startBenchApp(): Promise<{ app: App; url: string; close(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stratos-bench-'));
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -24,11 +28,16 @@ export async function startBenchApp(): Promise<{ app: App; url: string }> {
     AUTH_RATE_LIMIT_PER_EMAIL: '1000000',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
   });
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: `${dataDir}/pglite` });
+  const schemaName = config.databaseUrl ? `bench_${randomBytes(4).toString('hex')}` : undefined;
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: `${dataDir}/pglite`, schemaName });
   await database.migrate(config.migrationsDir);
   const app = await buildApp({ config, database, logger: { level: 'warn' } });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { app, url };
+  const close = async () => {
+    if (schemaName) await database.db.execute(sql.raw(`drop schema if exists ${schemaName} cascade`));
+    await app.close();
+  };
+  return { app, url, close };
 }
 
 export async function createActiveUser(app: App, password = `Bench${randomBytes(4).toString('hex')}1`) {
