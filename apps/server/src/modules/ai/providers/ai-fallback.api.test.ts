@@ -388,4 +388,19 @@ describe('allowance, cost and credits', () => {
     expect(r.provider).toBe('ollama');
     expect(standins.openai.generations).toHaveLength(1);
   });
+
+  it('answers 402 to an empty prepaid account when only paid providers are available', async () => {
+    const { user } = await createTestUser(t.app);
+    await makePrepaid(t.app, user.id);
+    standins.ollama.set({ health: 'fail' });
+    standins.huggingface.set({ health: 'fail' });
+    await ai().registry.checkAll();
+    await expect(
+      ai().router.generate({ userId: user.id, prompt: MEDIUM, operation: 'chat' }),
+    ).rejects.toMatchObject({
+      statusCode: 402,
+      code: 'INSUFFICIENT_CREDITS',
+    });
+    expect(standins.openai.generations).toHaveLength(0);
+  });
 });
