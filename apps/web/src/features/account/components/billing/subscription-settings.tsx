@@ -151,6 +151,15 @@ export function SubscriptionSettings() {
               Manage credits
             </LinkButton>
           )}
+          {active &&
+            sub.status === 'active' &&
+            (plans.data ?? [])
+              .filter((p) => p.price > 0 && p.id !== sub.plan_id)
+              .map((p) => (
+                <LinkButton key={p.id} to={`/subscribe?plan=${p.id}`}>
+                  Switch to {p.name}
+                </LinkButton>
+              ))}
           <LinkButton to="/pricing">Compare plans</LinkButton>
           {active && !sub.cancel_at_period_end && sub.status === 'active' && (
             <Button danger onClick={() => setConfirming(true)}>
