@@ -22,7 +22,7 @@ export async function startBenchApp(): Promise<{ app: App; url: string; close():
   const config = loadConfig({
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
-    DATABASE_URL: process.env.BENCH_DATABASE_URL,
+    DATABASE_URL: process.env.BENCH_DATABASE_URL || undefined,
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT_PER_IP: '1000000',
     AUTH_RATE_LIMIT_PER_EMAIL: '1000000',
