@@ -1,4 +1,5 @@
 export * from './ai';
+export * from './ai-chat';
 export * from './billing';
 export * from './files';
 export * from './identity';

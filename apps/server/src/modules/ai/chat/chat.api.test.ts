@@ -1,0 +1,295 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AiStandins } from '../../../../test/ai-standins';
+import { createTestApp, type TestApp } from '../../../../test/test-app';
+import { createTestUser, type TestUser } from '../../../../test/users.fixture';
+import { aiServicesFor } from '../providers/ai-services';
+import { CHAT_FALLBACK_TEXT } from './quality';
+
+let standins: AiStandins;
+let t: TestApp;
+
+beforeAll(async () => {
+  standins = await AiStandins.start();
+  t = await createTestApp(standins.env());
+});
+afterAll(async () => {
+  await t?.close();
+  await standins?.close();
+});
+beforeEach(async () => {
+  standins.reset();
+  await aiServicesFor(t.app.ctx).registry.checkAll();
+});
+afterEach(() => standins.reset());
+
+const inject = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  who?: TestUser,
+  payload?: unknown,
+) => t.app.inject({ method, url, headers: who?.headers, payload: payload as object });
+
+/** Asks about the stand-in's own words, so its reply is on topic. */
+const ON_TOPIC = 'Say hello in several words';
+
+type Sent = { role: string; content: unknown };
+const lastOllamaMessages = (): Sent[] =>
+  (standins.ollama.generations.at(-1)?.body as { messages?: Sent[] } | undefined)?.messages ?? [];
+
+function parseSse(body: string): Array<{ event: string; data: Record<string, unknown> }> {
+  return body
+    .split('\n\n')
+    .filter((b) => b.trim())
+    .map((block) => {
+      const event = /^event: (.*)$/m.exec(block)?.[1] ?? '';
+      const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null');
+      return { event, data };
+    });
+}
+
+describe('POST /api/ai/chat', () => {
+  it('needs a signed-in user', async () => {
+    expect((await inject('POST', '/api/ai/chat', undefined, { message: 'hi' })).statusCode).toBe(401);
+  });
+
+  it('answers, judges the reply and stores the conversation', async () => {
+    const user = await createTestUser(t.app);
+    const res = await inject('POST', '/api/ai/chat', user, { message: ON_TOPIC, provider: 'ollama' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      success: true,
+      response: standins.ollama.behaviour.text,
+      provider: 'ollama',
+      attempts: 1,
+      forced: false,
+    });
+    expect(body.model).toContain('llama3.2');
+    expect(['poor', 'fair', 'good', 'excellent']).toContain(body.quality.category);
+    expect(body.quality.score).toBeGreaterThan(0.1);
+    // Temperature defaults to 0.8.
+    const sent = standins.ollama.generations.at(-1)?.body as { temperature?: number };
+    expect(sent.temperature).toBe(0.8);
+
+    const list = await inject('GET', '/api/ai/conversations', user);
+    expect(list.json().data.conversations).toEqual([
+      expect.objectContaining({ id: body.conversationId, title: ON_TOPIC, messageCount: 2 }),
+    ]);
+    const open = await inject('GET', `/api/ai/conversations/${body.conversationId}`, user);
+    expect(
+      open.json().data.messages.map((m: { role: string; content: string }) => [m.role, m.content]),
+    ).toEqual([
+      ['user', ON_TOPIC],
+      ['assistant', standins.ollama.behaviour.text],
+    ]);
+    expect(open.json().data.messages[1]).toMatchObject({
+      id: body.messageId,
+      quality: body.quality,
+      attempt: 1,
+    });
+  });
+
+  it('sends the last 4 turns of history in the prompt and keeps the last 10', async () => {
+    const user = await createTestUser(t.app);
+    let conversationId: string | undefined;
+    for (let i = 1; i <= 11; i++) {
+      const res = await inject('POST', '/api/ai/chat', user, {
+        message: `${ON_TOPIC} number ${i}`,
+        provider: 'ollama',
+        conversationId,
+      });
+      expect(res.statusCode).toBe(200);
+      conversationId = res.json().conversationId;
+      const messages = lastOllamaMessages().filter((m) => m.role !== 'system');
+      const expectedTurns = Math.min(i - 1, 4);
+      expect(messages).toHaveLength(expectedTurns * 2 + 1);
+      expect(messages.at(-1)).toMatchObject({ role: 'user', content: `${ON_TOPIC} number ${i}` });
+      if (i === 6) {
+        expect(messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(
+          [2, 3, 4, 5, 6].map((n) => `${ON_TOPIC} number ${n}`),
+        );
+        expect(messages.filter((m) => m.role === 'assistant')).toHaveLength(4);
+      }
+    }
+    const open = await inject('GET', `/api/ai/conversations/${conversationId}`, user);
+    const kept = open.json().data.messages as Array<{ role: string; content: string }>;
+    expect(kept).toHaveLength(20);
+    expect(kept[0]).toMatchObject({ role: 'user', content: `${ON_TOPIC} number 2` });
+  });
+
+  it('retries a canned reply with stricter prompts, then gives the fixed fallback flagged forced', async () => {
+    const user = await createTestUser(t.app);
+    standins.ollama.set({ text: 'As an AI language model, I cannot help with that.' });
+    const res = await inject('POST', '/api/ai/chat', user, { message: ON_TOPIC, provider: 'ollama' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      response: CHAT_FALLBACK_TEXT,
+      attempts: 3,
+      forced: true,
+      quality: { category: 'forced' },
+    });
+    const systems = standins.ollama.generations.map(
+      (g) => (g.body as { messages: Sent[] }).messages.find((m) => m.role === 'system')?.content as string,
+    );
+    expect(systems).toHaveLength(3);
+    expect(systems[1]?.length).toBeGreaterThan(systems[0]?.length ?? 0);
+    expect(systems[2]?.length).toBeGreaterThan(systems[1]?.length ?? 0);
+  });
+
+  it('accepts a retried reply that is no longer canned', async () => {
+    const user = await createTestUser(t.app);
+    standins.ollama.set({ text: 'Sorry.' });
+    const first = inject('POST', '/api/ai/chat', user, { message: ON_TOPIC, provider: 'ollama' });
+    // The second attempt gets a good reply.
+    const wait = setInterval(() => {
+      if (standins.ollama.generations.length >= 1) {
+        standins.ollama.set({ text: 'Hello! Here it is in several words, as you asked.' });
+        clearInterval(wait);
+      }
+    }, 1);
+    const res = await first;
+    clearInterval(wait);
+    expect(res.json()).toMatchObject({ attempts: 2, forced: false });
+    expect(res.json().response).toContain('several words');
+  });
+
+  it('says No AI providers available (503) when none is', async () => {
+    const user = await createTestUser(t.app);
+    for (const s of Object.values(standins.all)) s.set({ health: 'fail' });
+    await aiServicesFor(t.app.ctx).registry.checkAll();
+    const res = await inject('POST', '/api/ai/chat', user, { message: ON_TOPIC });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error).toMatchObject({ code: 'AI_NO_PROVIDERS', message: 'No AI providers available' });
+    expect((await inject('GET', '/api/ai/conversations', user)).json().data.conversations).toEqual([]);
+  });
+
+  it('rejects bad bodies with 400', async () => {
+    const user = await createTestUser(t.app);
+    for (const body of [
+      {},
+      { message: '' },
+      { message: '   ' },
+      { message: 'hi', temperature: 0.05 },
+      { message: 'hi', temperature: 1.1 },
+      { message: 'hi', provider: 'nobody' },
+      { message: 'hi', conversationId: 'not-a-uuid' },
+    ]) {
+      expect((await inject('POST', '/api/ai/chat', user, body)).statusCode, JSON.stringify(body)).toBe(400);
+      expect((await inject('POST', '/api/ai/chat/stream', user, body)).statusCode, JSON.stringify(body)).toBe(
+        400,
+      );
+    }
+  });
+});
+
+describe('conversations', () => {
+  it('renames, clears and deletes; another user gets 404', async () => {
+    const user = await createTestUser(t.app);
+    const other = await createTestUser(t.app);
+    const chat = await inject('POST', '/api/ai/chat', user, { message: ON_TOPIC, provider: 'ollama' });
+    const id = chat.json().conversationId as string;
+    const url = `/api/ai/conversations/${id}`;
+
+    expect((await inject('GET', url, other)).statusCode).toBe(404);
+    expect((await inject('PATCH', url, other, { title: 'mine' })).statusCode).toBe(404);
+    expect((await inject('DELETE', url, other)).statusCode).toBe(404);
+    expect(
+      (await inject('POST', '/api/ai/chat', other, { message: 'hi', conversationId: id })).statusCode,
+    ).toBe(404);
+    expect((await inject('GET', '/api/ai/conversations', other)).json().data.conversations).toEqual([]);
+
+    expect((await inject('PATCH', url, user, {})).statusCode).toBe(400);
+    const renamed = await inject('PATCH', url, user, { title: 'Greetings' });
+    expect(renamed.json().data.conversation).toMatchObject({ title: 'Greetings', messageCount: 2 });
+    const cleared = await inject('PATCH', url, user, { clear: true });
+    expect(cleared.json().data).toMatchObject({
+      conversation: { title: 'Greetings', messageCount: 0 },
+      messages: [],
+    });
+
+    expect((await inject('DELETE', url, user)).statusCode).toBe(200);
+    expect((await inject('GET', url, user)).statusCode).toBe(404);
+    expect((await inject('GET', '/api/ai/conversations/not-a-uuid', user)).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/ai/chat/stream', () => {
+  it('sends the tokens in order, then done with the final object', async () => {
+    const user = await createTestUser(t.app);
+    const res = await inject('POST', '/api/ai/chat/stream', user, { message: ON_TOPIC, provider: 'ollama' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/event-stream');
+    const events = parseSse(res.body);
+    const tokens = events.filter((e) => e.event === 'token');
+    expect(tokens.length).toBeGreaterThan(1);
+    expect(tokens.map((e) => e.data.text).join('')).toBe(standins.ollama.behaviour.text);
+    const done = events.at(-1);
+    expect(done?.event).toBe('done');
+    expect(done?.data).toMatchObject({
+      success: true,
+      response: standins.ollama.behaviour.text,
+      provider: 'ollama',
+      attempts: 1,
+      forced: false,
+    });
+    const list = await inject('GET', '/api/ai/conversations', user);
+    expect(list.json().data.conversations[0].id).toBe(done?.data.conversationId);
+  });
+
+  it('tells the client to discard canned attempts, then sends the fallback', async () => {
+    const user = await createTestUser(t.app);
+    standins.ollama.set({ text: 'As an AI language model, I cannot help with that.' });
+    const res = await inject('POST', '/api/ai/chat/stream', user, { message: ON_TOPIC, provider: 'ollama' });
+    const events = parseSse(res.body);
+    expect(events.filter((e) => e.event === 'retry')).toHaveLength(3);
+    const afterLastRetry = events.slice(events.map((e) => e.event).lastIndexOf('retry') + 1);
+    expect(afterLastRetry.map((e) => e.event)).toEqual(['token', 'done']);
+    expect(afterLastRetry[0]?.data.text).toBe(CHAT_FALLBACK_TEXT);
+    expect(afterLastRetry[1]?.data).toMatchObject({
+      response: CHAT_FALLBACK_TEXT,
+      forced: true,
+      attempts: 3,
+    });
+  });
+
+  it('answers a plain 503 when no provider is available', async () => {
+    const user = await createTestUser(t.app);
+    for (const s of Object.values(standins.all)) s.set({ health: 'fail' });
+    await aiServicesFor(t.app.ctx).registry.checkAll();
+    const res = await inject('POST', '/api/ai/chat/stream', user, { message: ON_TOPIC });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.message).toBe('No AI providers available');
+  });
+
+  it('ends with an error event when the stream breaks after its first token', async () => {
+    const user = await createTestUser(t.app);
+    standins.ollama.set({ chat: 'break-after-first' });
+    const res = await inject('POST', '/api/ai/chat/stream', user, { message: ON_TOPIC, provider: 'ollama' });
+    const events = parseSse(res.body);
+    expect(events[0]?.event).toBe('token');
+    expect(events.at(-1)).toMatchObject({ event: 'error', data: { success: false } });
+  });
+});
+
+describe('POST /api/ai/chat/:messageId/feedback', () => {
+  it('stores a rating and comment; a blank comment is ignored; others get 404', async () => {
+    const user = await createTestUser(t.app);
+    const other = await createTestUser(t.app);
+    const chat = await inject('POST', '/api/ai/chat', user, { message: ON_TOPIC, provider: 'ollama' });
+    const messageId = chat.json().messageId as string;
+    const url = `/api/ai/chat/${messageId}/feedback`;
+    expect((await inject('POST', url, user, { rating: 5, comment: ' Great ' })).statusCode).toBe(200);
+    expect((await inject('POST', url, user, { rating: 2, comment: '   ' })).statusCode).toBe(200);
+    expect((await inject('POST', url, user, { rating: 0 })).statusCode).toBe(400);
+    expect((await inject('POST', url, user, { rating: 6 })).statusCode).toBe(400);
+    expect((await inject('POST', url, user, { rating: 3.5 })).statusCode).toBe(400);
+    expect((await inject('POST', url, other, { rating: 4 })).statusCode).toBe(404);
+
+    const { ChatRepository } = await import('./chat.repository');
+    const rows = await new ChatRepository(t.app.ctx.database.db).feedbackFor(messageId);
+    expect(rows.map((r) => [r.rating, r.comment]).sort()).toEqual([
+      [2, null],
+      [5, 'Great'],
+    ]);
+  });
+});

@@ -1,0 +1,163 @@
+import { ROUTE_GROUPS } from '@stratos/contracts/access/access-rule';
+import {
+  chatBodySchema,
+  chatFeedbackBodySchema,
+  chatFeedbackParamsSchema,
+  chatReplySchema,
+  conversationPatchBodySchema,
+  conversationReplySchema,
+  conversationsReplySchema,
+} from '@stratos/contracts/ai/chat.schema';
+import { successOnlySchema, uuidParamsSchema } from '@stratos/contracts/common/envelope.schema';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../../app-context';
+import { AppError } from '../../../lib/app-error';
+import { currentUser } from '../../../plugins/auth-guard';
+import { aiServicesFor } from '../providers/ai-services';
+import { ChatRepository } from './chat.repository';
+import { ChatService } from './chat.service';
+
+/** AI chat: one reply, a streamed reply (server-sent events), conversations and feedback. */
+export function aiChatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const chat = new ChatService({
+    repo: new ChatRepository(ctx.database.db),
+    router: aiServicesFor(ctx).router,
+  });
+  return async (app) => {
+    const signedIn = app.requireAccess(ROUTE_GROUPS.account);
+    const tags = ['ai'];
+    const chatLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+    app.post(
+      '/ai/chat',
+      {
+        preHandler: signedIn,
+        config: chatLimit,
+        schema: { tags, body: chatBodySchema, response: { 200: chatReplySchema } },
+      },
+      async (request) => chat.chat(currentUser(request).id, request.body),
+    );
+
+    app.post(
+      '/ai/chat/stream',
+      {
+        preHandler: signedIn,
+        config: chatLimit,
+        schema: { tags, body: chatBodySchema, description: 'Server-sent events: token, retry, done, error' },
+      },
+      async (request, reply) => {
+        const controller = new AbortController();
+        let open = false;
+        // Headers go out with the first event, so a failure before any text is a plain JSON error.
+        const send = (event: string, data: unknown) => {
+          if (!open) {
+            open = true;
+            reply.hijack();
+            reply.raw.writeHead(200, {
+              'content-type': 'text/event-stream; charset=utf-8',
+              'cache-control': 'no-cache, no-transform',
+              connection: 'keep-alive',
+              'x-accel-buffering': 'no',
+            });
+            reply.raw.on('close', () => controller.abort());
+          }
+          if (!reply.raw.writableEnded) reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+        };
+        try {
+          const result = await chat.stream(
+            currentUser(request).id,
+            request.body,
+            {
+              token: (text) => send('token', { text }),
+              retry: (attempt, issues) => send('retry', { attempt, issues }),
+            },
+            controller.signal,
+          );
+          send('done', result);
+        } catch (err) {
+          if (!open) throw err;
+          // AppError messages are written for users; anything else goes to the log only.
+          const known = err instanceof AppError ? err : null;
+          if (!known) request.log.error({ err }, 'chat stream failed');
+          send('error', {
+            success: false,
+            error: {
+              code: known?.code ?? 'INTERNAL_ERROR',
+              message: known?.message ?? 'Internal server error',
+            },
+          });
+        }
+        reply.raw.end();
+        return reply;
+      },
+    );
+
+    app.post(
+      '/ai/chat/:messageId/feedback',
+      {
+        preHandler: signedIn,
+        schema: {
+          tags,
+          params: chatFeedbackParamsSchema,
+          body: chatFeedbackBodySchema,
+          response: { 200: successOnlySchema },
+        },
+      },
+      async (request) => {
+        const { rating, comment } = request.body;
+        await chat.feedback(currentUser(request).id, request.params.messageId, rating, comment);
+        return { success: true as const };
+      },
+    );
+
+    app.get(
+      '/ai/conversations',
+      { preHandler: signedIn, schema: { tags, response: { 200: conversationsReplySchema } } },
+      async (request) => ({
+        success: true as const,
+        data: { conversations: await chat.list(currentUser(request).id) },
+      }),
+    );
+
+    app.get(
+      '/ai/conversations/:id',
+      {
+        preHandler: signedIn,
+        schema: { tags, params: uuidParamsSchema, response: { 200: conversationReplySchema } },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await chat.open(currentUser(request).id, request.params.id),
+      }),
+    );
+
+    app.patch(
+      '/ai/conversations/:id',
+      {
+        preHandler: signedIn,
+        schema: {
+          tags,
+          params: uuidParamsSchema,
+          body: conversationPatchBodySchema,
+          response: { 200: conversationReplySchema },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await chat.update(currentUser(request).id, request.params.id, request.body),
+      }),
+    );
+
+    app.delete(
+      '/ai/conversations/:id',
+      {
+        preHandler: signedIn,
+        schema: { tags, params: uuidParamsSchema, response: { 200: successOnlySchema } },
+      },
+      async (request) => {
+        await chat.remove(currentUser(request).id, request.params.id);
+        return { success: true as const };
+      },
+    );
+  };
+}
