@@ -34,8 +34,9 @@ export async function startBenchApp(): Promise<{ app: App; url: string; close():
   const app = await buildApp({ config, database, logger: { level: 'warn' } });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const close = async () => {
-    if (schemaName) await database.db.execute(sql.raw(`drop schema if exists ${schemaName} cascade`));
+    // The app first: its job scheduler releases its leases in that schema as it stops.
     await app.close();
+    if (schemaName) await database.db.execute(sql.raw(`drop schema if exists ${schemaName} cascade`));
   };
   return { app, url, close };
 }
