@@ -1,10 +1,5 @@
 import type { AppContext } from '../../../app-context';
-import { alertsServiceFor } from '../../billing/alerts/alerts.service';
-import { CreditsRepository } from '../../billing/credits/credits.repository';
-import { CreditsService } from '../../billing/credits/credits.service';
-import { DeductionBatcher } from '../../billing/credits/deduction-batcher';
-import { LedgerRepository } from '../../billing/ledger.repository';
-import { paymentsServiceFor } from '../../billing/payments/payments.factory';
+import { creditsServiceFor } from '../../billing/credits/credits-services';
 import { AiRouter } from './ai-router';
 import { AiUsageService } from './ai-usage.service';
 import { ProviderRegistry } from './provider-registry';
@@ -33,15 +28,7 @@ export function aiServicesFor(ctx: AppContext): AiServices {
   const box = new SecretBox(ctx.secrets.encryptionKey);
   const registry = new ProviderRegistry({ repo, box, config: ctx.config.ai, clock: ctx.clock, log: ctx.log });
   const keys = new UserKeysService({ repo, registry, box, clock: ctx.clock });
-  const ledger = new LedgerRepository(db);
-  const credits = new CreditsService({
-    ledger,
-    spends: new DeductionBatcher(ledger),
-    repo: new CreditsRepository(db),
-    alerts: alertsServiceFor(ctx),
-    payments: paymentsServiceFor(ctx),
-    superadminEmail: ctx.config.superadminEmail,
-  });
+  const credits = creditsServiceFor(ctx);
   const usage = new AiUsageService({
     repo,
     credits,

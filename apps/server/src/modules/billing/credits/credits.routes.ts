@@ -16,12 +16,8 @@ import { idempotencyHeadersSchema } from '@stratos/contracts/billing/payments.sc
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../app-context';
 import { currentUser } from '../../../plugins/auth-guard';
-import { alertsServiceFor } from '../alerts/alerts.service';
-import { LedgerRepository } from '../ledger.repository';
-import { paymentsServiceFor } from '../payments/payments.factory';
 import { CreditsRepository } from './credits.repository';
-import { CreditsService } from './credits.service';
-import { DeductionBatcher } from './deduction-batcher';
+import { creditsServiceFor } from './credits-services';
 import { UsageRepository } from './usage.repository';
 import { UsageService } from './usage.service';
 
@@ -29,15 +25,7 @@ import { UsageService } from './usage.service';
 export function creditsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const db = ctx.database.db;
   const repo = new CreditsRepository(db);
-  const ledger = new LedgerRepository(db);
-  const credits = new CreditsService({
-    ledger,
-    spends: new DeductionBatcher(ledger),
-    repo,
-    alerts: alertsServiceFor(ctx),
-    payments: paymentsServiceFor(ctx),
-    superadminEmail: ctx.config.superadminEmail,
-  });
+  const credits = creditsServiceFor(ctx);
   const usage = new UsageService({
     usage: new UsageRepository(db),
     repo,
