@@ -1,4 +1,5 @@
 export * from './ai';
+export * from './ai-analysis';
 export * from './ai-chat';
 export * from './billing';
 export * from './files';
