@@ -65,6 +65,7 @@ const envSchema = z.object({
   AI_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   AI_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   AI_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  AI_CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
 });
 
 export interface AppConfig {
@@ -121,6 +122,8 @@ export interface AiConfig {
   requestTimeoutMs: number;
   /** How long a failing provider is skipped when it gave no Retry-After. */
   cooldownMs: number;
+  /** Chat calls (plain and streamed) per minute per client address. */
+  chatRateLimitPerMinute: number;
 }
 
 export interface PaymentsConfig {
@@ -226,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       checkTimeoutMs: e.AI_CHECK_TIMEOUT_MS,
       requestTimeoutMs: e.AI_REQUEST_TIMEOUT_MS,
       cooldownMs: e.AI_COOLDOWN_SECONDS * 1000,
+      chatRateLimitPerMinute: e.AI_CHAT_RATE_LIMIT_PER_MINUTE,
     },
   };
 }

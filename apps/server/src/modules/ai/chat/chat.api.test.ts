@@ -3,14 +3,15 @@ import { AiStandins } from '../../../../test/ai-standins';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { createTestUser, type TestUser } from '../../../../test/users.fixture';
 import { aiServicesFor } from '../providers/ai-services';
-import { CHAT_FALLBACK_TEXT } from './quality';
+import { CHAT_ERROR_TEXT, CHAT_FALLBACK_TEXT } from './quality';
 
 let standins: AiStandins;
 let t: TestApp;
 
 beforeAll(async () => {
   standins = await AiStandins.start();
-  t = await createTestApp(standins.env());
+  // The suite makes more chat calls from one address than a minute's default allowance.
+  t = await createTestApp({ ...standins.env(), AI_CHAT_RATE_LIMIT_PER_MINUTE: '1000' });
 });
 afterAll(async () => {
   await t?.close();
@@ -18,6 +19,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   standins.reset();
+  aiServicesFor(t.app.ctx).registry.clearCooldowns();
   await aiServicesFor(t.app.ctx).registry.checkAll();
 });
 afterEach(() => standins.reset());
@@ -161,6 +163,155 @@ describe('POST /api/ai/chat', () => {
       expect((await inject('POST', '/api/ai/chat/stream', user, body)).statusCode, JSON.stringify(body)).toBe(
         400,
       );
+    }
+  });
+});
+
+describe('failed calls and the prompt', () => {
+  type Stored = {
+    role: string;
+    content: string;
+    isError: boolean;
+    forced: boolean;
+    quality: { category: string };
+  };
+  const stored = async (user: TestUser, id: string) =>
+    (await inject('GET', `/api/ai/conversations/${id}`, user)).json().data.messages as Stored[];
+  const failAll = () => {
+    for (const s of Object.values(standins.all)) s.set({ chat: 'fail' });
+  };
+  const sentContents = () =>
+    lastOllamaMessages()
+      .filter((m) => m.role !== 'system')
+      .map((m) => [m.role, m.content]);
+
+  it('keeps the forced fallback in history but never sends it back to the model', async () => {
+    const user = await createTestUser(t.app);
+    standins.ollama.set({ text: 'As an AI language model, I cannot help with that.' });
+    const first = await inject('POST', '/api/ai/chat', user, { message: ON_TOPIC, provider: 'ollama' });
+    expect(first.json().forced).toBe(true);
+    const conversationId = first.json().conversationId as string;
+
+    standins.ollama.reset();
+    const second = await inject('POST', '/api/ai/chat', user, {
+      message: `${ON_TOPIC} again`,
+      provider: 'ollama',
+      conversationId,
+    });
+    expect(second.statusCode).toBe(200);
+    // The unanswered question stays as context; the fallback text does not.
+    expect(sentContents()).toEqual([
+      ['user', ON_TOPIC],
+      ['user', `${ON_TOPIC} again`],
+    ]);
+    expect((await stored(user, conversationId)).map((m) => m.content)).toEqual([
+      ON_TOPIC,
+      CHAT_FALLBACK_TEXT,
+      `${ON_TOPIC} again`,
+      standins.ollama.behaviour.text,
+    ]);
+  });
+
+  it('stores a failed call in an existing conversation as an error message, answers the same error, and leaves it out of later prompts', async () => {
+    const user = await createTestUser(t.app);
+    const first = await inject('POST', '/api/ai/chat', user, { message: ON_TOPIC, provider: 'ollama' });
+    const conversationId = first.json().conversationId as string;
+
+    failAll();
+    const failed = await inject('POST', '/api/ai/chat', user, {
+      message: 'Say goodbye in several words',
+      provider: 'ollama',
+      conversationId,
+    });
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json().error).toMatchObject({ code: 'AI_ALL_FAILED', message: 'All AI providers failed' });
+    const afterFailure = await stored(user, conversationId);
+    expect(afterFailure).toHaveLength(4);
+    expect(afterFailure[2]).toMatchObject({
+      role: 'user',
+      content: 'Say goodbye in several words',
+      isError: false,
+    });
+    expect(afterFailure[3]).toMatchObject({
+      role: 'assistant',
+      content: `${CHAT_ERROR_TEXT}: All AI providers failed`,
+      isError: true,
+      forced: false,
+      quality: { category: 'error', score: 0, issues: ['All AI providers failed'] },
+    });
+
+    standins.reset();
+    aiServicesFor(t.app.ctx).registry.clearCooldowns();
+    const third = await inject('POST', '/api/ai/chat', user, {
+      message: `${ON_TOPIC} once more`,
+      provider: 'ollama',
+      conversationId,
+    });
+    expect(third.statusCode).toBe(200);
+    expect(sentContents()).toEqual([
+      ['user', ON_TOPIC],
+      ['assistant', standins.ollama.behaviour.text],
+      ['user', 'Say goodbye in several words'],
+      ['user', `${ON_TOPIC} once more`],
+    ]);
+  });
+
+  it('leaves nothing behind when the first call of a new conversation fails', async () => {
+    const user = await createTestUser(t.app);
+    failAll();
+    const res = await inject('POST', '/api/ai/chat', user, { message: ON_TOPIC, provider: 'ollama' });
+    expect(res.statusCode).toBe(503);
+    const streamed = await inject('POST', '/api/ai/chat/stream', user, {
+      message: ON_TOPIC,
+      provider: 'ollama',
+    });
+    expect(streamed.statusCode).toBe(503);
+    expect((await inject('GET', '/api/ai/conversations', user)).json().data.conversations).toEqual([]);
+  });
+
+  it('stores a stream that broke after its first token as an error message and ends with its error event', async () => {
+    const user = await createTestUser(t.app);
+    const first = await inject('POST', '/api/ai/chat', user, { message: ON_TOPIC, provider: 'ollama' });
+    const conversationId = first.json().conversationId as string;
+
+    standins.ollama.set({ chat: 'break-after-first' });
+    const res = await inject('POST', '/api/ai/chat/stream', user, {
+      message: 'Say goodbye in several words',
+      provider: 'ollama',
+      conversationId,
+    });
+    const last = parseSse(res.body).at(-1);
+    expect(last).toMatchObject({
+      event: 'error',
+      data: { success: false, error: { code: 'AI_STREAM_FAILED' } },
+    });
+    const message = (last?.data.error as { message?: string } | undefined)?.message ?? '';
+    expect(message).toMatch(/^Ollama/);
+    const messages = await stored(user, conversationId);
+    expect(messages).toHaveLength(4);
+    expect(messages[3]).toMatchObject({
+      role: 'assistant',
+      content: `${CHAT_ERROR_TEXT}: ${message}`,
+      isError: true,
+      quality: { category: 'error' },
+    });
+  });
+});
+
+describe('chat rate limit', () => {
+  it('refuses chat calls past AI_CHAT_RATE_LIMIT_PER_MINUTE from one address with 429', async () => {
+    const limited = await createTestApp({ ...standins.env(), AI_CHAT_RATE_LIMIT_PER_MINUTE: '2' });
+    try {
+      const user = await createTestUser(limited.app);
+      const post = (url: string) =>
+        limited.app.inject({ method: 'POST', url, headers: user.headers, payload: { message: ON_TOPIC } });
+      expect((await post('/api/ai/chat')).statusCode).not.toBe(429);
+      expect((await post('/api/ai/chat')).statusCode).not.toBe(429);
+      expect((await post('/api/ai/chat')).statusCode).toBe(429);
+      // Each endpoint counts on its own.
+      expect((await post('/api/ai/chat/stream')).statusCode).not.toBe(429);
+    } finally {
+      await limited.close();
     }
   });
 });

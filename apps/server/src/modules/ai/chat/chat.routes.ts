@@ -22,11 +22,12 @@ export function aiChatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const chat = new ChatService({
     repo: new ChatRepository(ctx.database.db),
     router: aiServicesFor(ctx).router,
+    log: ctx.log,
   });
   return async (app) => {
     const signedIn = app.requireAccess(ROUTE_GROUPS.account);
     const tags = ['ai'];
-    const chatLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+    const chatLimit = { rateLimit: { max: ctx.config.ai.chatRateLimitPerMinute, timeWindow: '1 minute' } };
 
     app.post(
       '/ai/chat',

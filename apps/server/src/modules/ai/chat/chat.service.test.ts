@@ -1,15 +1,24 @@
 import { describe, expect, it } from 'vitest';
+import { AppError } from '../../../lib/app-error';
 import type { AiRequest, AiRouter } from '../providers/ai-router';
 import type { ChatRepository, MessageRow, NewMessageRow } from './chat.repository';
 import { ChatService } from './chat.service';
+import { CHAT_FALLBACK_TEXT } from './quality';
 
 const GOOD = 'Hello! Here it is in several words, as you asked.';
 
-/** A router answering each call with the next text, and a repository keeping rows in memory. */
-function setup(texts: string[]) {
+/**
+ * A router answering each call with the next text (an Error is thrown instead), and a repository
+ * keeping rows in memory; `history` is what the existing conversation 'c0' already holds.
+ */
+function setup(texts: Array<string | Error>, history: Partial<MessageRow>[] = []) {
   const calls: AiRequest[] = [];
   let i = 0;
-  const next = () => texts[Math.min(i++, texts.length - 1)] as string;
+  const next = () => {
+    const t = texts[Math.min(i++, texts.length - 1)] as string | Error;
+    if (t instanceof Error) throw t;
+    return t;
+  };
   const router = {
     generate: async (req: AiRequest) => {
       calls.push(req);
@@ -31,15 +40,24 @@ function setup(texts: string[]) {
     },
   } as unknown as Pick<AiRouter, 'generate' | 'stream'>;
   const saved: NewMessageRow[] = [];
+  const created: string[] = [];
   const repo = {
-    createConversation: async (userId: string, title: string) => ({ id: 'c1', userId, title }),
+    findConversation: async (userId: string, id: string) =>
+      id === EXISTING ? { id, userId, title: 't' } : null,
+    recentMessages: async () => history.map((m) => ({ isError: false, forced: false, ...m }) as MessageRow),
+    createConversation: async (userId: string, title: string) => {
+      created.push(title);
+      return { id: 'c1', userId, title };
+    },
     saveExchange: async (_id: string, rows: NewMessageRow[]) => {
       saved.push(...rows);
       return rows.map((r, n) => ({ ...r, id: `m${n}` }) as MessageRow);
     },
   } as unknown as ChatRepository;
-  return { chat: new ChatService({ repo, router }), calls, saved };
+  return { chat: new ChatService({ repo, router }), calls, saved, created };
 }
+
+const EXISTING = '00000000-0000-4000-8000-000000000001';
 
 const body = { message: 'Say hello in several words', temperature: 0.8 };
 
@@ -77,5 +95,60 @@ describe('ChatService attempts', () => {
     const r = await chat.chat('u1', body);
     expect(calls).toHaveLength(3);
     expect(r).toMatchObject({ forced: true, attempts: 3, quality: { category: 'forced' } });
+  });
+});
+
+describe('ChatService history and failures', () => {
+  const allFailed = () => new AppError(503, 'AI_ALL_FAILED', 'All AI providers failed');
+
+  it('sends questions and real replies back, but not the forced fallback or an error apology', async () => {
+    const { chat, calls } = setup(
+      [GOOD],
+      [
+        { role: 'user', content: 'first question' },
+        { role: 'assistant', content: CHAT_FALLBACK_TEXT, forced: true },
+        { role: 'user', content: 'second question' },
+        { role: 'assistant', content: 'I apologize, ...', isError: true },
+        { role: 'user', content: 'third question' },
+        { role: 'assistant', content: 'a real answer' },
+      ],
+    );
+    await chat.chat('u1', { ...body, conversationId: EXISTING });
+    expect(calls[0]?.messages).toEqual([
+      { role: 'user', content: 'first question' },
+      { role: 'user', content: 'second question' },
+      { role: 'user', content: 'third question' },
+      { role: 'assistant', content: 'a real answer' },
+      { role: 'user', content: body.message },
+    ]);
+  });
+
+  it('stores a failed call of an existing conversation as an error message and rethrows it', async () => {
+    const { chat, saved } = setup(['Sorry.', allFailed()]);
+    await expect(chat.chat('u1', { ...body, conversationId: EXISTING })).rejects.toMatchObject({
+      code: 'AI_ALL_FAILED',
+    });
+    expect(saved).toEqual([
+      expect.objectContaining({ conversationId: EXISTING, role: 'user', content: body.message }),
+      expect.objectContaining({
+        conversationId: EXISTING,
+        role: 'assistant',
+        content: 'I apologize, but I encountered an issue processing your request: All AI providers failed',
+        isError: true,
+        attempt: 2,
+        quality: { score: 0, category: 'error', issues: ['All AI providers failed'] },
+      }),
+    ]);
+  });
+
+  it('leaves nothing behind when a new conversation fails, or when the call was refused rather than failed', async () => {
+    const fresh = setup([allFailed()]);
+    await expect(fresh.chat.chat('u1', body)).rejects.toThrow('All AI providers failed');
+    expect(fresh.saved).toEqual([]);
+    expect(fresh.created).toEqual([]);
+
+    const refused = setup([new AppError(402, 'AI_ALLOWANCE_SPENT', 'spent')]);
+    await expect(refused.chat.chat('u1', { ...body, conversationId: EXISTING })).rejects.toThrow('spent');
+    expect(refused.saved).toEqual([]);
   });
 });

@@ -1,12 +1,15 @@
 import type { ChatBody, ChatMessage, ChatQuality, ChatReply } from '@stratos/contracts/ai/chat.schema';
 import type { ModelMessage } from 'ai';
+import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../../lib/app-error';
 import type { AiRequest, AiRouter } from '../providers/ai-router';
-import type { ChatRepository, ConversationRow, MessageRow } from './chat.repository';
+import type { ChatRepository, ConversationRow, MessageRow, NewMessageRow } from './chat.repository';
 import {
   assessQuality,
   CHAT_FALLBACK_TEXT,
   CHAT_MAX_ATTEMPTS,
+  chatErrorText,
+  errorQuality,
   forcedQuality,
   type Quality,
   systemPromptFor,
@@ -19,6 +22,7 @@ export const HISTORY_PROMPT_TURNS = 4;
 export interface ChatDeps {
   repo: ChatRepository;
   router: Pick<AiRouter, 'generate' | 'stream'>;
+  log?: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 /** What a streamed chat tells its client as it goes. */
@@ -33,6 +37,24 @@ interface AttemptOutcome {
   model: string;
   provider: string;
 }
+
+interface Answer {
+  outcome: AttemptOutcome;
+  quality: Quality;
+  forced: boolean;
+}
+
+/** Provider failures: the whole chain failed, or a stream broke after it started. */
+const CALL_FAILURES = new Set(['AI_ALL_FAILED', 'AI_STREAM_FAILED']);
+const isCallFailure = (err: unknown): err is AppError =>
+  err instanceof AppError && CALL_FAILURES.has(err.code);
+
+/**
+ * What goes back to the model: questions and real replies. The forced fallback and failed calls'
+ * apologies are kept for the user to see but would poison the context; their questions stay.
+ */
+const belongsInPrompt = (m: MessageRow) =>
+  (m.role === 'user' || m.role === 'assistant') && !m.isError && !m.forced;
 
 const notFound = () => new AppError(404, 'CONVERSATION_NOT_FOUND', 'Conversation not found');
 
@@ -60,14 +82,22 @@ export class ChatService {
       async (req) => {
         const s = await this.deps.router.stream({ ...req, signal });
         let text = '';
-        for await (const piece of s.textStream) {
-          text += piece;
-          sink.token(piece);
+        try {
+          for await (const piece of s.textStream) {
+            text += piece;
+            sink.token(piece);
+          }
+        } catch (err) {
+          // The router settles `result` with the error a user may read (AI_STREAM_FAILED) before
+          // the stream throws the provider's own error.
+          await s.result;
+          throw err;
         }
         const r = await s.result;
         return { text: r.text || text, model: r.model, provider: r.provider };
       },
       sink,
+      signal,
     );
   }
 
@@ -76,6 +106,7 @@ export class ChatService {
     body: ChatBody,
     call: (req: AiRequest) => Promise<AttemptOutcome>,
     sink?: ChatSink,
+    signal?: AbortSignal,
   ): Promise<ChatReply> {
     // A new conversation is created only once there is a reply to store in it.
     const existing = body.conversationId ? await this.own(userId, body.conversationId) : null;
@@ -84,70 +115,112 @@ export class ChatService {
       : [];
     const messages: ModelMessage[] = [
       ...history
-        .filter((m) => !m.isError && (m.role === 'user' || m.role === 'assistant'))
+        .filter(belongsInPrompt)
         .map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content })),
       { role: 'user', content: body.message },
     ];
 
-    let outcome: AttemptOutcome | null = null;
-    let quality: Quality = forcedQuality([]);
-    let attempt = 0;
-    let forced = false;
-    while (attempt < CHAT_MAX_ATTEMPTS) {
-      attempt++;
-      outcome = await call({
+    const tried = { attempt: 0 };
+    let answer: Answer;
+    try {
+      answer = await this.attempts(userId, body, messages, call, tried, sink);
+    } catch (err) {
+      // A failed call in an existing conversation is kept, so a reload shows what happened; the
+      // caller still gets the error. A failed first call leaves nothing behind.
+      if (existing && !signal?.aborted && isCallFailure(err)) {
+        await this.saveFailure(existing.id, body, err, tried.attempt);
+      }
+      throw err;
+    }
+    const { outcome, quality, forced } = answer;
+    const response = forced ? CHAT_FALLBACK_TEXT : outcome.text;
+    const conversation = existing ?? (await this.deps.repo.createConversation(userId, titleOf(body.message)));
+    const saved = await this.saveExchange(conversation.id, body.message, {
+      content: response,
+      model: outcome.model,
+      provider: outcome.provider,
+      quality,
+      attempt: tried.attempt,
+      forced,
+      metadata: { temperature: body.temperature },
+    });
+    return {
+      success: true,
+      response,
+      model: outcome.model,
+      provider: outcome.provider,
+      conversationId: conversation.id,
+      messageId: saved.id,
+      quality: quality as ChatQuality,
+      attempts: tried.attempt,
+      forced,
+    };
+  }
+
+  /** Up to CHAT_MAX_ATTEMPTS calls with stricter prompts until a reply is not canned; `tried` counts them. */
+  private async attempts(
+    userId: string,
+    body: ChatBody,
+    messages: ModelMessage[],
+    call: (req: AiRequest) => Promise<AttemptOutcome>,
+    tried: { attempt: number },
+    sink?: ChatSink,
+  ): Promise<Answer> {
+    for (;;) {
+      tried.attempt++;
+      const outcome = await call({
         userId,
         messages,
-        system: systemPromptFor(attempt),
+        system: systemPromptFor(tried.attempt),
         model: body.model,
         provider: body.provider,
         temperature: body.temperature,
         operation: 'chat',
       });
-      quality = assessQuality(body.message, outcome.text);
-      if (quality.category !== 'canned') break;
-      if (attempt < CHAT_MAX_ATTEMPTS) sink?.retry(attempt + 1, quality.issues);
-      else {
-        forced = true;
-        quality = forcedQuality(quality.issues);
-        sink?.retry(attempt, quality.issues);
-        sink?.token(CHAT_FALLBACK_TEXT);
+      const quality = assessQuality(body.message, outcome.text);
+      if (quality.category !== 'canned') return { outcome, quality, forced: false };
+      if (tried.attempt < CHAT_MAX_ATTEMPTS) {
+        sink?.retry(tried.attempt + 1, quality.issues);
+        continue;
       }
+      const forced = forcedQuality(quality.issues);
+      sink?.retry(tried.attempt, forced.issues);
+      sink?.token(CHAT_FALLBACK_TEXT);
+      return { outcome, quality: forced, forced: true };
     }
-    const last = outcome as AttemptOutcome;
-    const response = forced ? CHAT_FALLBACK_TEXT : last.text;
-    const conversation = existing ?? (await this.deps.repo.createConversation(userId, titleOf(body.message)));
+  }
+
+  /** The question and the apology with the error's text, flagged isError, quality category 'error'. */
+  private async saveFailure(conversationId: string, body: ChatBody, err: AppError, attempt: number) {
+    try {
+      await this.saveExchange(conversationId, body.message, {
+        content: chatErrorText(err.message),
+        quality: errorQuality(err.message),
+        attempt,
+        isError: true,
+        metadata: { temperature: body.temperature, error: { code: err.code, details: err.details ?? null } },
+      });
+    } catch (saveErr) {
+      // The caller's answer is the call's error; failing to record it must not replace it.
+      this.deps.log?.warn({ err: saveErr }, 'could not store a failed chat call');
+    }
+  }
+
+  private async saveExchange(
+    conversationId: string,
+    question: string,
+    reply: Omit<NewMessageRow, 'conversationId' | 'role' | 'createdAt'>,
+  ): Promise<MessageRow> {
     const asked = stamp();
     const [, saved] = await this.deps.repo.saveExchange(
-      conversation.id,
+      conversationId,
       [
-        { conversationId: conversation.id, role: 'user', content: body.message, createdAt: asked },
-        {
-          conversationId: conversation.id,
-          role: 'assistant',
-          content: response,
-          model: last.model,
-          provider: last.provider,
-          quality,
-          attempt,
-          forced,
-          metadata: { temperature: body.temperature },
-          createdAt: stamp(),
-        },
+        { conversationId, role: 'user', content: question, createdAt: asked },
+        { ...reply, conversationId, role: 'assistant', createdAt: stamp() },
       ],
       HISTORY_KEPT_TURNS * 2,
     );
-    return {
-      success: true,
-      response,
-      model: last.model,
-      provider: last.provider,
-      conversationId: conversation.id,
-      messageId: (saved as MessageRow).id,
-      quality: quality as ChatQuality,
-      attempts: attempt,
-      forced,
-    };
+    return saved as MessageRow;
   }
 
   async own(userId: string, id: string): Promise<ConversationRow> {

@@ -152,6 +152,14 @@ export function forcedQuality(lastIssues: string[]): Quality {
   return { score: 0, category: 'forced', issues: [`${CHAT_MAX_ATTEMPTS} attempts canned`, ...lastIssues] };
 }
 
+/** Opening of the stored reply of a failed call (part 2 section 8, "Chat failure"); the error text follows. */
+export const CHAT_ERROR_TEXT = 'I apologize, but I encountered an issue processing your request';
+
+/** The stored reply of a failed call: the apology and what went wrong. */
+export function chatErrorText(message: string): string {
+  return `${CHAT_ERROR_TEXT}: ${message}`;
+}
+
 /** A failed call's quality. */
 export function errorQuality(message: string): Quality {
   return { score: 0, category: 'error', issues: [message] };
