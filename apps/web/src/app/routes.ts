@@ -328,10 +328,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ['/ai/dashboard'],
     'AI Dashboard',
     G.dashboard,
-    soon(
-      'The AI dashboard',
-      'What the assistant has learned from your files: analyses, insights and recommendations.',
-    ),
+    page(() => import('../features/ai-dashboard/pages/ai-dashboard-page')),
   ),
   route(
     'ai-analytics',

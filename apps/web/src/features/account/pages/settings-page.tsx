@@ -1,4 +1,5 @@
 import {
+  ApiOutlined,
   BellOutlined,
   CreditCardOutlined,
   CrownOutlined,
@@ -14,6 +15,7 @@ import { usePreferences } from '../../../lib/preferences/api/get-preferences';
 import { BillingSettings } from '../components/billing/billing-settings';
 import { SubscriptionSettings } from '../components/billing/subscription-settings';
 import { LoadError } from '../components/load-error';
+import { AiProvidersSettings } from '../components/settings/ai-providers-settings';
 import { AiSettings } from '../components/settings/ai-settings';
 import { GeneralSettings } from '../components/settings/general-settings';
 import { NotificationSettings } from '../components/settings/notification-settings';
@@ -27,14 +29,14 @@ const label = (icon: ReactNode, text: string) => (
   </span>
 );
 
-/** /settings?tab=general|notifications|privacy|ai|subscription|billing */
+/** /settings?tab=general|notifications|privacy|ai|ai-providers|subscription|billing */
 export default function SettingsPage() {
   const [params, setParams] = useSearchParams();
   const tab = settingsTabFrom(params.get('tab'));
   const prefs = usePreferences();
   const screens = Grid.useBreakpoint();
   const wide = screens.lg ?? false;
-  const isPreferenceTab = tab !== 'subscription' && tab !== 'billing';
+  const isPreferenceTab = tab !== 'subscription' && tab !== 'billing' && tab !== 'ai-providers';
 
   const body = (render: (p: NonNullable<typeof prefs.data>) => ReactNode) => {
     if (prefs.data) return render(prefs.data);
@@ -100,6 +102,11 @@ export default function SettingsPage() {
               key: 'ai',
               label: label(<RobotOutlined aria-hidden />, 'AI'),
               children: body((p) => <AiSettings prefs={p} />),
+            },
+            {
+              key: 'ai-providers',
+              label: label(<ApiOutlined aria-hidden />, 'AI providers'),
+              children: <AiProvidersSettings />,
             },
             {
               key: 'subscription',

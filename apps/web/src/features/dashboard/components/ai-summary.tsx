@@ -1,14 +1,113 @@
-import { RobotOutlined } from '@ant-design/icons';
-import { Tag, theme } from 'antd';
+import { ArrowRightOutlined, RobotOutlined } from '@ant-design/icons';
+import { aiDashboardReplySchema } from '@stratos/contracts/ai/analysis.schema';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Skeleton, Tag, theme } from 'antd';
+import { apiRequest } from '../../../lib/api-client';
+import { LinkButton } from '../../../lib/link-button';
+import { STORAGE_QUERY_ROOTS } from '../../../lib/storage-events';
+import { DASHBOARD_REFRESH_MS } from '../api/get-dashboard';
 import { DashboardCard } from './dashboard-card';
 
-/** The AI Intelligence Summary: an honest empty state until AI analysis runs on the user's files. */
-export function AiSummary({ analyses }: { analyses: number }) {
+/** The same cache entry as the AI dashboard page's, so either page warms the other. */
+const summaryKey = [STORAGE_QUERY_ROOTS.dashboard, 'ai'] as const;
+
+const PRIORITY_COLOR = { high: 'red', medium: 'orange', low: 'blue' } as const;
+
+function Figure({ label, value }: { label: string; value: string }) {
   const { token } = theme.useToken();
+  return (
+    <div style={{ minWidth: 0 }}>
+      <div style={{ fontSize: 22, fontWeight: 700, color: token.colorTextHeading }}>{value}</div>
+      <div style={{ fontSize: 12, color: token.colorTextTertiary }}>{label}</div>
+    </div>
+  );
+}
+
+/** The AI Intelligence Summary: analysed files, average confidence and the top insight, from GET /api/ai/dashboard. */
+export function AiSummary() {
+  const { token } = theme.useToken();
+  const summary = useQuery({
+    queryKey: summaryKey,
+    queryFn: ({ signal }) =>
+      apiRequest('/ai/dashboard', { schema: aiDashboardReplySchema, signal }).then((r) => r.data),
+    refetchInterval: DASHBOARD_REFRESH_MS,
+  });
+  const data = summary.data;
+  const top = data?.insights[0];
+  const analysed = data?.analyzedFiles ?? 0;
+
+  let body: React.ReactNode;
+  if (data && analysed > 0) {
+    body = (
+      <>
+        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 12 }}>
+          <Figure
+            label={analysed === 1 ? 'file analysed' : 'files analysed'}
+            value={analysed.toLocaleString()}
+          />
+          <Figure
+            label="average confidence"
+            value={data.averageConfidence === null ? '—' : `${Math.round(data.averageConfidence * 100)}%`}
+          />
+          <Figure
+            label={data.insightCount === 1 ? 'insight' : 'insights'}
+            value={data.insightCount.toLocaleString()}
+          />
+        </div>
+        {top && (
+          <div
+            style={{
+              marginTop: 14,
+              padding: '10px 12px',
+              borderRadius: 10,
+              background: token.colorFillQuaternary,
+            }}
+          >
+            <div style={{ display: 'flex', gap: 8, alignItems: 'baseline', flexWrap: 'wrap' }}>
+              <Tag color={PRIORITY_COLOR[top.priority]} style={{ margin: 0 }}>
+                {top.priority}
+              </Tag>
+              <strong style={{ color: token.colorText }}>{top.title}</strong>
+            </div>
+            <p style={{ margin: '4px 0 0', color: token.colorTextSecondary, fontSize: 13 }}>
+              {top.description} <span style={{ color: token.colorTextTertiary }}>({top.fileName})</span>
+            </p>
+          </div>
+        )}
+      </>
+    );
+  } else if (data) {
+    body = (
+      <>
+        <p style={{ margin: '0 0 4px', fontWeight: 600, color: token.colorText }}>No AI analyses yet</p>
+        <p style={{ margin: 0, color: token.colorTextSecondary, lineHeight: 1.6 }}>
+          {data.pendingAnalyses > 0
+            ? `${data.pendingAnalyses} ${data.pendingAnalyses === 1 ? 'file is' : 'files are'} being analysed now; summaries, tags and insights will appear here.`
+            : 'Summaries, tags and insights about your files appear here once they are analysed, computed from your own files.'}
+        </p>
+      </>
+    );
+  } else if (summary.isError) {
+    body = (
+      <p style={{ margin: 0, color: token.colorTextSecondary }}>
+        The AI figures could not be loaded.{' '}
+        <Button size="small" onClick={() => void summary.refetch()}>
+          Retry
+        </Button>
+      </p>
+    );
+  } else {
+    body = <Skeleton active title={false} paragraph={{ rows: 2 }} />;
+  }
+
   return (
     <DashboardCard
       title="AI Intelligence Summary"
-      extra={<Tag style={{ margin: 0 }}>{analyses === 0 ? 'Not enabled yet' : `${analyses} analyses`}</Tag>}
+      extra={
+        <LinkButton to="/ai/dashboard" size="small" type="link" style={{ paddingInline: 0 }}>
+          AI dashboard <ArrowRightOutlined aria-hidden />
+        </LinkButton>
+      }
       background={`radial-gradient(420px 180px at 100% 0%, color-mix(in srgb, #9254de 12%, transparent), transparent 70%), ${token.colorBgContainer}`}
     >
       <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
@@ -28,13 +127,7 @@ export function AiSummary({ analyses }: { analyses: number }) {
         >
           <RobotOutlined />
         </span>
-        <div>
-          <p style={{ margin: '0 0 4px', fontWeight: 600, color: token.colorText }}>No AI analyses yet</p>
-          <p style={{ margin: 0, color: token.colorTextSecondary, lineHeight: 1.6 }}>
-            When AI analysis is enabled, summaries, tags and insights about your files will appear here,
-            computed from your own files.
-          </p>
-        </div>
+        <div style={{ flex: 1, minWidth: 0 }}>{body}</div>
       </div>
     </DashboardCard>
   );

@@ -98,7 +98,11 @@ export function StatCards({ stats }: { stats: DashboardReply['stats'] }) {
       <StatCard
         title="AI Analyses"
         value={stats.totalAnalyses.toLocaleString()}
-        subtitle="Available when AI analysis is enabled"
+        subtitle={
+          stats.totalAnalyses === 0
+            ? 'None of your files analysed yet'
+            : `completed ${stats.totalAnalyses === 1 ? 'analysis' : 'analyses'} of your files`
+        }
         icon={<RobotOutlined />}
         accent="#9254de"
       />

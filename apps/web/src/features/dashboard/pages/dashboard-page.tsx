@@ -1,10 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Skeleton, theme } from 'antd';
 import { type CSSProperties, useCallback } from 'react';
 import { useMe } from '../../../lib/account/get-me';
 import { AlertWidget } from '../../../lib/alerts/alert-widget';
 import { errorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth-session';
-import { useDashboard } from '../api/get-dashboard';
+import { dashboardKey, useDashboard } from '../api/get-dashboard';
 import { AccountSummary } from '../components/account-summary';
 import { AiSummary } from '../components/ai-summary';
 import styles from '../components/dashboard.module.css';
@@ -28,7 +29,7 @@ function CardSkeleton({ rows = 3 }: { rows?: number }) {
 
 /**
  * /dashboard and /business-dashboard: the four stat cards, storage against the quota, recent
- * activity and the AI summary from one GET /api/dashboard, refreshed every 30 s and whenever files
+ * activity from one GET /api/dashboard, the AI summary from GET /api/ai/dashboard, refreshed every 30 s and whenever files
  * change (the fileUploaded and cacheInvalidated events).
  */
 export default function DashboardPage() {
@@ -36,7 +37,12 @@ export default function DashboardPage() {
   const session = useSession();
   const me = useMe();
   const dashboard = useDashboard();
-  const reload = useCallback(() => void dashboard.refetch(), [dashboard.refetch]);
+  const queryClient = useQueryClient();
+  // The dashboard key is the root of the AI summary's too: one reload refreshes both.
+  const reload = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: dashboardKey }),
+    [queryClient],
+  );
   useReloadOnEvents(reload);
   if (session.status !== 'signedIn') return null; // the route guard guarantees a user
 
@@ -87,7 +93,7 @@ export default function DashboardPage() {
       <div className={styles.columns}>
         <div className={styles.main}>
           {data ? <RecentActivity files={data.recentFiles} /> : failed ? null : <CardSkeleton rows={6} />}
-          <AiSummary analyses={data?.stats.totalAnalyses ?? 0} />
+          <AiSummary />
           <QuickLinks />
         </div>
         <div className={styles.main}>

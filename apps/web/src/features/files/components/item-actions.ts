@@ -6,6 +6,8 @@ export interface ItemActions {
   openFolder(folder: FolderItem): void;
   download(file: FileItem): void;
   share(file: FileItem): void;
+  /** Opens the file's AI analysis (the Files page sets it; menus without it hide the entry). */
+  analyse?(file: FileItem): void;
   rename(item: BrowserItem): void;
   move(item: BrowserItem): void;
   remove(item: BrowserItem): void;

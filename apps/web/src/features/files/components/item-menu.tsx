@@ -6,6 +6,7 @@ import {
   FolderOpenOutlined,
   MinusSquareOutlined,
   MoreOutlined,
+  RobotOutlined,
   ShareAltOutlined,
   SwapOutlined,
 } from '@ant-design/icons';
@@ -43,6 +44,7 @@ export function ItemMenu({ item, selected, actions, size = 'middle' }: ItemMenuP
       ? [
           { key: 'download', icon: <DownloadOutlined />, label: 'Download' },
           { key: 'share', icon: <ShareAltOutlined />, label: 'Share' },
+          ...(actions.analyse ? [{ key: 'analysis', icon: <RobotOutlined />, label: 'AI analysis' }] : []),
           { type: 'divider' },
           { key: 'rename', icon: <EditOutlined />, label: 'Rename' },
           { key: 'move', icon: <SwapOutlined />, label: 'Move' },
@@ -65,6 +67,7 @@ export function ItemMenu({ item, selected, actions, size = 'middle' }: ItemMenuP
     if (key === 'open' && item.kind === 'folder') actions.openFolder(item.folder);
     if (key === 'download' && item.kind === 'file') actions.download(item.file);
     if (key === 'share' && item.kind === 'file') actions.share(item.file);
+    if (key === 'analysis' && item.kind === 'file') actions.analyse?.(item.file);
     if (key === 'rename') actions.rename(item);
     if (key === 'move') actions.move(item);
     if (key === 'delete') actions.remove(item);

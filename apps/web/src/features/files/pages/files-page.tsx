@@ -9,6 +9,8 @@ import { useFileList } from '../api/list-files';
 import { DetailsView } from '../components/details-view';
 import { DropOverlay } from '../components/drop-overlay';
 import { EmptyState } from '../components/empty-state';
+import { FileAnalysisDrawer } from '../components/file-analysis-drawer';
+import { useAnalysisParam } from '../components/file-analysis-param';
 import styles from '../components/files.module.css';
 import { FilesBreadcrumb } from '../components/files-breadcrumb';
 import { FilesSkeleton } from '../components/files-skeleton';
@@ -70,6 +72,12 @@ export default function FilesPage() {
     toggleSelect: selection.toggle,
     clearSelection: selection.clear,
   });
+
+  const [analysisFileId, setAnalysisFile] = useAnalysisParam();
+  const pageActions = useMemo(
+    () => ({ ...actions, analyse: (file: { id: string }) => setAnalysisFile(file.id) }),
+    [actions, setAnalysisFile],
+  );
 
   const trail = listing?.breadcrumb ?? [];
   const folderName = trail.at(-1)?.name ?? 'My Files';
@@ -161,7 +169,14 @@ export default function FilesPage() {
     loadingMore: list.isFetchingNextPage,
     loadMore: () => void list.fetchNextPage(),
   };
-  const viewProps = { items, selected: selection.selected, selectMode: selecting, actions, compact, ...more };
+  const viewProps = {
+    items,
+    selected: selection.selected,
+    selectMode: selecting,
+    actions: pageActions,
+    compact,
+    ...more,
+  };
   const loadedAll = items.length > 0 && selection.selected.size === items.length;
 
   let body: React.ReactNode;
@@ -298,6 +313,11 @@ export default function FilesPage() {
       />
       {dragging && <DropOverlay folderName={folderName} />}
       {dialogs}
+      <FileAnalysisDrawer
+        fileId={analysisFileId}
+        fileName={listing?.files.find((f) => f.id === analysisFileId)?.name}
+        onClose={() => setAnalysisFile(null)}
+      />
     </div>
   );
 }

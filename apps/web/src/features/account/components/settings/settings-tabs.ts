@@ -3,6 +3,7 @@ export const SETTINGS_TABS = [
   'notifications',
   'privacy',
   'ai',
+  'ai-providers',
   'subscription',
   'billing',
 ] as const;

@@ -1,0 +1,18 @@
+import { analyzeFilesReplySchema } from '@stratos/contracts/ai/analysis.schema';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { aiDashboardKey } from './get-ai-dashboard';
+
+/** POST /api/ai/analyze-files: queues every readable file without an analysis; answers how many. */
+export async function analyzeFiles(): Promise<number> {
+  const reply = await apiRequest('/ai/analyze-files', { method: 'POST', schema: analyzeFilesReplySchema });
+  return reply.data.queued;
+}
+
+export function useAnalyzeFiles() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: analyzeFiles,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: aiDashboardKey }),
+  });
+}
