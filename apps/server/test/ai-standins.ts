@@ -39,6 +39,12 @@ export interface StandinBehaviour {
   models: string[];
   /** Milliseconds between streamed pieces. */
   chunkDelayMs: number;
+  /**
+   * When set, the reply's text comes from here instead of `text`: `prompt` is every message's text
+   * of the request (system included) joined by blank lines, or the prompt of /api/generate. Lets
+   * one stand-in answer analysis prompts with JSON and chat prompts with prose.
+   */
+  respond?: (req: { prompt: string; model: string }) => string;
 }
 
 export interface RecordedRequest {
@@ -226,8 +232,16 @@ export class ProviderStandin {
     return (body as { model?: string } | null)?.model ?? 'model';
   }
 
-  private whole(url: URL, body: unknown): unknown {
+  /** The reply's text for this request: `respond` when set, else `text`. */
+  private replyText(url: URL, body: unknown): string {
     const b = this.behaviour;
+    return b.respond
+      ? b.respond({ prompt: promptOf(this.kind, body), model: this.model(url, body) })
+      : b.text;
+  }
+
+  private whole(url: URL, body: unknown): unknown {
+    const b = { ...this.behaviour, text: this.replyText(url, body) };
     const model = this.model(url, body);
     const now = Math.floor(Date.now() / 1000);
     switch (this.kind) {
@@ -294,7 +308,7 @@ export class ProviderStandin {
   }
 
   private async stream(res: ServerResponse, url: URL, body: unknown): Promise<void> {
-    const b = this.behaviour;
+    const b = { ...this.behaviour, text: this.replyText(url, body) };
     const model = this.model(url, body);
     const ndjson = this.kind === 'ollama';
     res.writeHead(200, {
@@ -451,6 +465,26 @@ export class ProviderStandin {
     }
     res.end();
   }
+}
+
+/** Every text of a generation request, in order (system prompts included). */
+function promptOf(kind: StandinKind, body: unknown): string {
+  const b = (body ?? {}) as Record<string, unknown>;
+  const texts: string[] = [];
+  const add = (v: unknown) => {
+    if (typeof v === 'string') texts.push(v);
+    else if (Array.isArray(v)) for (const part of v) add((part as { text?: unknown })?.text ?? part);
+    else if (v && typeof v === 'object' && 'text' in v) add((v as { text: unknown }).text);
+  };
+  if (kind === 'google') {
+    add((b.systemInstruction as { parts?: unknown } | undefined)?.parts);
+    for (const c of (b.contents as { parts?: unknown }[] | undefined) ?? []) add(c.parts);
+  } else {
+    add(b.system);
+    add(b.prompt);
+    for (const m of (b.messages as { content?: unknown }[] | undefined) ?? []) add(m.content);
+  }
+  return texts.join('\n\n');
 }
 
 function json(res: ServerResponse, status: number, body: unknown): void {

@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context';
+import { analyzeFilesJob } from '../modules/ai/analysis/analysis.job';
 import { checkProvidersJob } from '../modules/ai/providers/check-providers.job';
 import { checkAlertsJob } from '../modules/billing/alerts/alerts.job';
 import { meterPrepaidJob } from '../modules/billing/credits/metering.job';
@@ -17,4 +18,5 @@ export function registerJobs(jobs: JobScheduler, ctx: AppContext): void {
   jobs.register(collectGarbageJob(ctx));
   jobs.register(expireReservationsJob(ctx));
   jobs.register(checkProvidersJob(ctx));
+  jobs.register(analyzeFilesJob(ctx));
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { adminRoutes } from './admin/admin.routes';
+import { aiAnalysisRoutes } from './ai/analysis/analysis.routes';
 import { aiChatRoutes } from './ai/chat/chat.routes';
 import { aiProvidersRoutes } from './ai/providers/providers.routes';
 import { auditRoutes } from './audit/audit.routes';
@@ -51,4 +52,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(alertsRoutes(ctx));
   await api.register(aiProvidersRoutes(ctx));
   await api.register(aiChatRoutes(ctx));
+  await api.register(aiAnalysisRoutes(ctx));
 }

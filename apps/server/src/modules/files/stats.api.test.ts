@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFolder, storeFile } from '../../../test/files.fixture';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createTestUser, type TestUser } from '../../../test/users.fixture';
-import { plans, storageEvents, transfers } from '../../db/schema/index';
+import { aiFileAnalyses, plans, storageEvents, transfers } from '../../db/schema/index';
 
 const DAY = 24 * 60 * 60 * 1000;
 const GIB = 1024 ** 3;
@@ -196,7 +196,12 @@ describe('storage figures, analytics and the dashboard', () => {
     const same = 'd'.repeat(1000);
     // The same bytes three times (twice for A, once for B): one blob with three references.
     await storeFile(t.app, { ownerId: a.user.id, name: 'copy-1.txt', data: same, mimeType: 'text/plain' });
-    await storeFile(t.app, { ownerId: b.user.id, name: 'theirs.txt', data: same, mimeType: 'text/plain' });
+    const theirs = await storeFile(t.app, {
+      ownerId: b.user.id,
+      name: 'theirs.txt',
+      data: same,
+      mimeType: 'text/plain',
+    });
     const stored = [];
     for (let i = 0; i < 11; i++) {
       t.clock.advance(1000);
@@ -221,6 +226,24 @@ describe('storage figures, analytics and the dashboard', () => {
     const binned = await storeFile(t.app, { ownerId: a.user.id, name: 'binned.txt', data: 'bin' });
     await t.app.inject({ method: 'DELETE', url: `/api/files/${binned.id}`, headers: a.headers });
     await db().insert(transfers).values({ userId: a.user.id, bytes: 4321, kind: 'download' });
+    // Completed analysis runs of live files count (a re-analysed file twice); a binned file's, a
+    // pending one's and another user's do not.
+    const analysis = (fileId: string, userId: string, runs: number, status: 'completed' | 'pending') => ({
+      fileId,
+      userId,
+      runs,
+      status,
+      completedAt: runs > 0 ? new Date() : null,
+    });
+    await db()
+      .insert(aiFileAnalyses)
+      .values([
+        analysis(copy2.id, a.user.id, 2, 'completed'),
+        analysis(stored[0]?.id as string, a.user.id, 1, 'completed'),
+        analysis(stored[1]?.id as string, a.user.id, 0, 'pending'),
+        analysis(binned.id, a.user.id, 4, 'completed'),
+        analysis(theirs.id, b.user.id, 5, 'completed'),
+      ]);
 
     const res = await get(a, '/api/dashboard');
     expect(res.statusCode).toBe(200);
@@ -231,7 +254,7 @@ describe('storage figures, analytics and the dashboard', () => {
     expect(body.stats).toMatchObject({
       totalFiles: 14,
       totalSize: 2000 + uniqueBytes + 3,
-      totalAnalyses: 0,
+      totalAnalyses: 3,
       dedupSavedBytes: saved,
       quotaBytes: freePlan?.storageBytes,
       fileTypes: expect.objectContaining({
@@ -251,7 +274,11 @@ describe('storage figures, analytics and the dashboard', () => {
     expect(body.recentFiles.find((f: { name: string }) => f.name === 'f9.json').path).toBe('/My Files/Work');
 
     const bStats = (await get(b, '/api/dashboard')).json().stats;
-    expect(bStats).toMatchObject({ totalFiles: 1, dedupSavedBytes: Math.round(1000 * (2 / 3)) });
+    expect(bStats).toMatchObject({
+      totalFiles: 1,
+      totalAnalyses: 5,
+      dedupSavedBytes: Math.round(1000 * (2 / 3)),
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/dashboard' })).statusCode).toBe(401);
   });
 });

@@ -4,6 +4,7 @@ import { FILE_ERRORS } from '@stratos/contracts/files/upload.schema';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { analysisServicesFor, type UploadAnalysisHook } from '../ai/analysis/analysis-services';
 import { PrepaidUploadGate } from '../billing/credits/prepaid-upload-gate';
 import { BlobStore, StreamTooLargeError, type TempObject } from './blob-store.service';
 import { FileCommitRepository } from './file-commit.repository';
@@ -26,6 +27,8 @@ export interface UploadDeps {
   settings: Pick<UploadSettings, 'maxUploadBytes'>;
   /** Refuses an upload before any quota is held (a prepaid account with no credits: 402). */
   gate?: Pick<PrepaidUploadGate, 'assertCanUpload'>;
+  /** Queues a readable file for AI analysis in the commit's transaction. */
+  analysis?: UploadAnalysisHook;
 }
 
 export interface CommitRequest {
@@ -59,6 +62,7 @@ export function createUploadService(ctx: AppContext): UploadService {
     commits: new FileCommitRepository(),
     settings: new UploadSettings(db, ctx.config.maxUploadBytes),
     gate: new PrepaidUploadGate(db),
+    analysis: analysisServicesFor(ctx).upload,
   });
 }
 
@@ -117,6 +121,7 @@ export class UploadService {
     const name = sanitizeFileName(req.name);
     const mimeType = normalizeMimeType(req.mimeType);
     const folderId = req.folderId ?? null;
+    let queued = false;
     const { value: row, blob } = await this.deps.blobs.commitTemp(req.temp, async (tx, linked) => {
       if (folderId && !(await this.deps.commits.folderIsOwned(tx, req.userId, folderId))) {
         throw folderNotFound();
@@ -130,11 +135,13 @@ export class UploadService {
         blobId: linked.id,
         checksum: req.temp.sha256,
       });
+      queued = (await this.deps.analysis?.queueInTx(tx, file)) ?? false;
       await this.deps.quota.settle(tx, req.reservation, req.temp.size);
       await this.deps.accounts.commitUpload(tx, req.userId, req.temp.size);
       return file;
     });
     this.deps.quota.settled(req.reservation);
+    if (queued) this.deps.analysis?.kick();
     const path = await folderPath(this.deps.db, req.userId, folderId);
     return { file: toFileItem(row, path), deduplicated: blob.deduplicated };
   }
