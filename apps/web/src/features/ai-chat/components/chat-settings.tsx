@@ -1,0 +1,51 @@
+import { Flex, Select, Slider, Typography } from 'antd';
+import styles from './chat.module.css';
+
+export const TEMPERATURE = { min: 0.1, max: 1, step: 0.1, initial: 0.8 } as const;
+
+interface ChatSettingsProps {
+  temperature: number;
+  onTemperature(value: number): void;
+  /** Models of the chosen provider; empty under Auto (the router picks the model too). */
+  models: string[];
+  model: string | null;
+  onModel(model: string): void;
+}
+
+/** The settings panel: temperature 0.1-1.0 in steps of 0.1 (0.8 by default) and the model. */
+export function ChatSettings({ temperature, onTemperature, models, model, onModel }: ChatSettingsProps) {
+  return (
+    <div className={styles.settings}>
+      <div className={styles.setting}>
+        <Flex justify="space-between">
+          <Typography.Text strong id="chat-temperature-label">
+            Temperature
+          </Typography.Text>
+          <Typography.Text type="secondary">{temperature.toFixed(1)}</Typography.Text>
+        </Flex>
+        <Slider
+          min={TEMPERATURE.min}
+          max={TEMPERATURE.max}
+          step={TEMPERATURE.step}
+          value={temperature}
+          onChange={(v) => onTemperature(Math.round(v * 10) / 10)}
+          marks={{ 0.1: 'Precise', 1: 'Creative' }}
+          aria-labelledby="chat-temperature-label"
+          ariaLabelForHandle="Temperature"
+        />
+      </div>
+      <div className={styles.setting}>
+        <Typography.Text strong>Model</Typography.Text>
+        <Select
+          aria-label="Model"
+          value={model ?? undefined}
+          placeholder={models.length ? 'Choose a model' : 'Chosen by the router'}
+          disabled={models.length === 0}
+          options={models.map((m) => ({ value: m, label: m }))}
+          onChange={onModel}
+          style={{ width: '100%', marginTop: 6 }}
+        />
+      </div>
+    </div>
+  );
+}
