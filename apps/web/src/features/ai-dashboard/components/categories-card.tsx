@@ -25,7 +25,7 @@ export function CategoriesCard({ categories }: { categories: AiDashboard['catego
             margin={{ top: 0, right: 36, bottom: 0, left: 0 }}
             style={{ width: '100%', height: rows.length * ROW_H + 8 }}
           >
-            <XAxis type="number" hide allowDecimals={false} />
+            <XAxis type="number" hide allowDecimals={false} domain={[0, 'dataMax']} />
             <YAxis
               type="category"
               dataKey="category"

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-error';
 
 const apiRequest = vi.fn();
 vi.mock('../../../lib/api-client', () => ({ apiRequest: (...args: unknown[]) => apiRequest(...args) }));
@@ -111,5 +112,21 @@ describe('File analysis drawer', () => {
       ),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Analyse|Try again/ })).toBeNull();
+  });
+
+  it('explains in place when the server refuses to analyse the file type', async () => {
+    const message = 'This file type cannot be analysed yet (text, Markdown, CSV, JSON, PDF and DOCX can)';
+    apiRequest.mockImplementation((_path: string, opts?: { method?: string }) =>
+      opts?.method === 'POST'
+        ? Promise.reject(new ApiError(400, 'ANALYSIS_UNSUPPORTED', message))
+        : Promise.resolve({ success: true, data: { analysis: null } }),
+    );
+    renderDrawer();
+    await screen.findByText('Not analysed yet');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Analyse' }));
+    });
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.getByText("This file can't be analysed")).toBeTruthy();
   });
 });

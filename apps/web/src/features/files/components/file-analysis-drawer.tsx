@@ -91,8 +91,9 @@ function AnalysisBody({ fileId }: { fileId: string }) {
   const run = () =>
     request.mutate(undefined, {
       onError: (err) => {
-        // 409: it is already queued; the refetch shows that, so say nothing more.
-        if (!(err instanceof ApiError && err.status === 409)) message.error(errorMessage(err));
+        // 409: already queued (the refetch shows it); 400: unsupported (shown in place below).
+        if (!(err instanceof ApiError && (err.status === 409 || err.status === 400)))
+          message.error(errorMessage(err));
       },
     });
 
@@ -109,6 +110,9 @@ function AnalysisBody({ fileId }: { fileId: string }) {
     );
   const analysis = query.data;
   const view = analysisView(analysis);
+  const refused = request.error instanceof ApiError && request.error.status === 400 ? request.error : null;
+  if (refused && view === 'none')
+    return <Result status="info" title="This file can't be analysed" subTitle={refused.message} />;
   if (view === 'none' || !analysis)
     return (
       <Result

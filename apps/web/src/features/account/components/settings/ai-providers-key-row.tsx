@@ -137,7 +137,7 @@ export function AiProviderKeyRow({ provider, record, userKey }: KeyRowProps) {
             htmlFor={inputId}
             validateStatus={problem ? 'error' : undefined}
             help={problem ?? 'Stored encrypted; only its last four characters are ever shown again.'}
-            style={{ marginBottom: 12 }}
+            style={{ marginBottom: 20 }}
           >
             <Input.Password
               id={inputId}
