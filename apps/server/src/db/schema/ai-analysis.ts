@@ -42,8 +42,6 @@ export const aiFileAnalyses = pgTable(
   },
   (t) => [
     index('ai_file_analyses_user_status_idx').on(t.userId, t.status),
-    index('ai_file_analyses_queue_idx')
-      .on(t.createdAt)
-      .where(sql`${t.status} in ('pending', 'running')`),
+    index('ai_file_analyses_queue_idx').on(t.createdAt).where(sql`${t.status} in ('pending', 'running')`),
   ],
 );
