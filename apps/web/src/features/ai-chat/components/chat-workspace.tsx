@@ -1,4 +1,4 @@
-import { ClearOutlined, MenuOutlined, RedoOutlined, SettingOutlined } from '@ant-design/icons';
+import { ClearOutlined, MenuOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Drawer, Grid, Popconfirm, Skeleton, Tooltip, Typography, theme } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -131,7 +131,7 @@ export function ChatWorkspace({
               </Tooltip>
               <Tooltip title="Retry the last question">
                 <Button
-                  icon={<RedoOutlined />}
+                  icon={<ReloadOutlined />}
                   aria-label="Retry"
                   disabled={chat.busy || (!chat.failure && count === 0)}
                   onClick={() => chat.retry(options)}

@@ -1,4 +1,4 @@
-import { ReloadOutlined } from '@ant-design/icons';
+import { SyncOutlined } from '@ant-design/icons';
 import type { AiProviderRecord } from '@stratos/contracts/ai/providers.schema';
 import { Alert, Badge, Button, Flex, Grid, Select, Tooltip, Typography } from 'antd';
 import { errorMessage } from '../../../lib/api-error';
@@ -102,7 +102,7 @@ export function ProviderSelector(props: ProviderSelectorProps) {
         />
         <Tooltip title={wide ? 'Check every provider now' : 'Refresh Connection Status'}>
           <Button
-            icon={<ReloadOutlined spin={test.isPending} />}
+            icon={<SyncOutlined spin={test.isPending} />}
             aria-label="Refresh Connection Status"
             disabled={test.isPending}
             onClick={() => test.mutate()}

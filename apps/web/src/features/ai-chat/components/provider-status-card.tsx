@@ -1,4 +1,4 @@
-import { ReloadOutlined } from '@ant-design/icons';
+import { SyncOutlined } from '@ant-design/icons';
 import { Alert, Badge, Button, Card, Skeleton, Typography } from 'antd';
 import { errorMessage } from '../../../lib/api-error';
 import { formatRelative } from '../../../lib/date-format';
@@ -18,7 +18,12 @@ export function ProviderStatusCard() {
     <Card
       title="Provider status"
       extra={
-        <Button size="small" icon={<ReloadOutlined />} loading={test.isPending} onClick={() => test.mutate()}>
+        <Button
+          size="small"
+          icon={<SyncOutlined spin={test.isPending} />}
+          disabled={test.isPending}
+          onClick={() => test.mutate()}
+        >
           Refresh Connection Status
         </Button>
       }
