@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +10,7 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { LedgerRepository } from '../apps/server/src/modules/billing/ledger.repository';
 import { UsersRepository } from '../apps/server/src/modules/users/users.repository';
 import type { Figure } from './run';
-import { createActiveUser } from './support';
+import { createActiveUser, jsonFromNode } from './support';
 
 const CLIENTS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -185,20 +184,5 @@ function apiRun(
     agent.destroy();
   `;
   const args = ['--input-type=module', '-e', client, JSON.stringify({ ...target, n, clients: CLIENTS })];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      try {
-        if (code !== 0) throw new Error(`load client exited with ${code}`);
-        resolve(JSON.parse(out));
-      } catch (err) {
-        reject(err);
-      }
-    });
-  });
+  return jsonFromNode(args, 'load client');
 }

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomFillSync } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
@@ -13,7 +12,7 @@ import { appSettings, users } from '../apps/server/src/db/schema/index';
 import { LocalStorageDriver } from '../apps/server/src/storage/local.driver';
 import type { ClientJob, ClientResult } from './files-client';
 import type { Figure } from './run';
-import { createActiveUser, startBenchApp } from './support';
+import { createActiveUser, jsonFromNode, startBenchApp } from './support';
 
 const MiB = 1024 * 1024;
 const UPLOAD_BYTES = 256 * MiB;
@@ -26,28 +25,10 @@ const debug = (msg: string) => process.env.BENCH_DEBUG && console.error(`[files]
 /** Runs one client job in a child process (its own CPU and memory). */
 function client(job: ClientJob): Promise<ClientResult> {
   debug(`${job.kind} ${job.url}`);
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(here, 'files-client.ts'), JSON.stringify(job)],
-      {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      try {
-        if (code !== 0) throw new Error(`client exited with ${code}`);
-        resolve(JSON.parse(out) as ClientResult);
-      } catch (err) {
-        reject(err);
-      }
-    });
-  });
+  return jsonFromNode<ClientResult>(
+    ['--import', 'tsx', path.join(here, 'files-client.ts'), JSON.stringify(job)],
+    'client',
+  );
 }
 
 /** A file of `bytes` incompressible bytes under os.tmpdir(), written from one reused 4 MiB buffer. */

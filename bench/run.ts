@@ -3,6 +3,7 @@
  * the result does not depend on how fast this machine happens to be.
  */
 
+import { aiChatBench } from './ai-chat.bench';
 import { creditsBench } from './credits.bench';
 import { filesListBench } from './files-list.bench';
 import { filesTransferBench } from './files-transfer.bench';
@@ -38,6 +39,7 @@ for (const bench of [
   filesListBench,
   filesTransferBench,
   creditsBench,
+  aiChatBench,
 ]) {
   const result = await bench();
   for (const f of result) {

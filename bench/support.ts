@@ -17,7 +17,9 @@ const require = createRequire(import.meta.url);
  * The real app on PGlite in a temp directory (or PostgreSQL with BENCH_DATABASE_URL, in a schema of
  * its own that `close()` drops, so a run leaves no rows behind), listening.
  */
-export async function startBenchApp(): Promise<{ app: App; url: string; close(): Promise<void> }> {
+export async function startBenchApp(
+  env: Record<string, string> = {},
+): Promise<{ app: App; url: string; close(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stratos-bench-'));
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -27,6 +29,7 @@ export async function startBenchApp(): Promise<{ app: App; url: string; close():
     AUTH_RATE_LIMIT_PER_IP: '1000000',
     AUTH_RATE_LIMIT_PER_EMAIL: '1000000',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...env,
   });
   const schemaName = config.databaseUrl ? `bench_${randomBytes(4).toString('hex')}` : undefined;
   const database = await openDatabase({ url: config.databaseUrl, dataDir: `${dataDir}/pglite`, schemaName });
@@ -65,10 +68,13 @@ export async function createActiveUser(app: App, password = `Bench${randomBytes(
 /** Runs autocannon in its own process so the load generator does not share the server's thread. */
 export function autocannon(
   url: string,
-  opts: { connections: number; seconds: number; headers?: Record<string, string> },
+  opts: { connections: number; seconds: number; headers?: Record<string, string>; post?: string },
 ) {
   const bin = require.resolve('autocannon/autocannon.js');
   const args = [bin, '-c', String(opts.connections), '-d', String(opts.seconds), '-j'];
+  // A POST sends `post` as its JSON body.
+  if (opts.post !== undefined)
+    args.push('-m', 'POST', '-H', 'content-type=application/json', '-b', opts.post);
   for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('-H', `${k}=${v}`);
   args.push(url);
   return new Promise<{ requestsPerSec: number; non2xx: number; p50: number }>((resolve, reject) => {
@@ -82,6 +88,26 @@ export function autocannon(
       try {
         const r = JSON.parse(out);
         resolve({ requestsPerSec: r.requests.average, non2xx: r.non2xx, p50: r.latency.p50 });
+      } catch (err) {
+        reject(err);
+      }
+    });
+  });
+}
+
+/** Runs `node <args>` and parses what it prints as JSON; `what` names it in the error when it fails. */
+export function jsonFromNode<T>(args: string[], what: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      try {
+        if (code !== 0) throw new Error(`${what} exited with ${code}`);
+        resolve(JSON.parse(out) as T);
       } catch (err) {
         reject(err);
       }

@@ -6,13 +6,111 @@ export type ConversationRow = typeof aiConversations.$inferSelect;
 export type MessageRow = typeof aiChatMessages.$inferSelect;
 export type NewMessageRow = typeof aiChatMessages.$inferInsert;
 
-/** Conversations, their messages and feedback: the chat module's SQL. */
-export class ChatRepository {
-  constructor(private readonly db: Db) {}
+/** What one exchange stores: the question and its reply (a real one, the forced fallback or a failure). */
+export interface ExchangeRows {
+  question: string;
+  askedAt: Date;
+  reply: Pick<
+    NewMessageRow,
+    'content' | 'model' | 'provider' | 'attempt' | 'forced' | 'isError' | 'metadata'
+  > & {
+    quality: NonNullable<NewMessageRow['quality']>;
+  };
+  answeredAt: Date;
+}
 
-  async createConversation(userId: string, title: string): Promise<ConversationRow> {
-    const rows = await this.db.insert(aiConversations).values({ userId, title }).returning();
-    return rows[0] as ConversationRow;
+const p = (name: string) => sql.placeholder(name);
+
+/** The exchange's two rows as placeholders: one statement shape, prepared once. */
+const exchangeValues = () =>
+  [
+    { conversationId: p('conversationId'), role: 'user', content: p('question'), createdAt: p('askedAt') },
+    {
+      conversationId: p('conversationId'),
+      role: 'assistant',
+      content: p('content'),
+      model: p('model'),
+      provider: p('provider'),
+      quality: p('quality'),
+      attempt: p('attempt'),
+      forced: p('forced'),
+      isError: p('isError'),
+      metadata: p('metadata'),
+      createdAt: p('answeredAt'),
+    },
+    // Drizzle's types leave placeholders out of values(), but it encodes them like values.
+  ] as unknown as NewMessageRow[];
+
+function exchangeParams(conversationId: string, x: ExchangeRows) {
+  const r = x.reply;
+  return {
+    conversationId,
+    question: x.question,
+    askedAt: x.askedAt,
+    content: r.content,
+    model: r.model ?? null,
+    provider: r.provider ?? null,
+    quality: r.quality,
+    attempt: r.attempt ?? null,
+    forced: r.forced ?? false,
+    isError: r.isError ?? false,
+    metadata: r.metadata ?? {},
+    answeredAt: x.answeredAt,
+  };
+}
+
+/**
+ * Conversations, their messages and feedback: the chat module's SQL. The two statements of every
+ * chat reply are built once and prepared (named server-side statements on both drivers): a chat
+ * reply costs one round trip to store.
+ */
+export class ChatRepository {
+  private readonly startStatement;
+  private readonly saveStatement;
+
+  constructor(private readonly db: Db) {
+    const conversation = db.$with('chat_new_conversation').as(
+      db
+        .insert(aiConversations)
+        .values({ id: p('conversationId'), userId: p('userId'), title: p('title') } as never)
+        .returning({ id: aiConversations.id }),
+    );
+    this.startStatement = db
+      .with(conversation)
+      .insert(aiChatMessages)
+      .values(exchangeValues())
+      .returning()
+      .prepare('chat_start_conversation');
+
+    const bumped = db.$with('chat_bumped').as(
+      db
+        .update(aiConversations)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(aiConversations.id, p('conversationId')))
+        .returning({ id: aiConversations.id }),
+    );
+    const trimmed = db.$with('chat_trimmed').as(
+      db
+        .delete(aiChatMessages)
+        .where(
+          inArray(
+            aiChatMessages.id,
+            db
+              .select({ id: aiChatMessages.id })
+              .from(aiChatMessages)
+              .where(eq(aiChatMessages.conversationId, p('conversationId')))
+              .orderBy(desc(aiChatMessages.createdAt))
+              .offset(p('keepOlder')),
+          ),
+        )
+        .returning({ id: aiChatMessages.id }),
+    );
+    this.saveStatement = db
+      .with(bumped, trimmed)
+      .insert(aiChatMessages)
+      .values(exchangeValues())
+      .returning()
+      .prepare('chat_save_exchange');
   }
 
   async findConversation(userId: string, id: string): Promise<ConversationRow | null> {
@@ -80,29 +178,26 @@ export class ChatRepository {
     return rows.reverse();
   }
 
-  /** Stores one exchange, bumps the conversation and keeps only its newest `keep` messages. */
-  async saveExchange(conversationId: string, rows: NewMessageRow[], keep: number): Promise<MessageRow[]> {
-    return this.db.transaction(async (tx) => {
-      const saved = await tx.insert(aiChatMessages).values(rows).returning();
-      await tx
-        .update(aiConversations)
-        .set({ updatedAt: sql`now()` })
-        .where(eq(aiConversations.id, conversationId));
-      const old = await tx
-        .select({ id: aiChatMessages.id })
-        .from(aiChatMessages)
-        .where(eq(aiChatMessages.conversationId, conversationId))
-        .orderBy(desc(aiChatMessages.createdAt))
-        .offset(keep);
-      if (old.length > 0) {
-        await tx.delete(aiChatMessages).where(
-          inArray(
-            aiChatMessages.id,
-            old.map((o) => o.id),
-          ),
-        );
-      }
-      return saved;
+  /**
+   * A new conversation with its first exchange, in one statement (the conversation is a CTE), so a
+   * reply is stored with one round trip and a failure leaves no empty conversation behind.
+   */
+  startConversation(
+    c: { id: string; userId: string; title: string },
+    x: ExchangeRows,
+  ): Promise<MessageRow[]> {
+    return this.startStatement.execute({ ...exchangeParams(c.id, x), userId: c.userId, title: c.title });
+  }
+
+  /**
+   * One exchange of an existing conversation in one statement: inserts it, bumps the conversation
+   * and deletes all but the newest `keep` messages (CTEs run against the statement's snapshot, so
+   * of the messages already there the newest `keep - 2` stay).
+   */
+  saveExchange(conversationId: string, x: ExchangeRows, keep: number): Promise<MessageRow[]> {
+    return this.saveStatement.execute({
+      ...exchangeParams(conversationId, x),
+      keepOlder: Math.max(0, keep - 2),
     });
   }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../lib/app-error';
 import type { AiRequest, AiRouter } from '../providers/ai-router';
-import type { ChatRepository, MessageRow, NewMessageRow } from './chat.repository';
+import type { ChatRepository, ExchangeRows, MessageRow, NewMessageRow } from './chat.repository';
 import { ChatService } from './chat.service';
 import { CHAT_FALLBACK_TEXT } from './quality';
 
@@ -41,18 +41,23 @@ function setup(texts: Array<string | Error>, history: Partial<MessageRow>[] = []
   } as unknown as Pick<AiRouter, 'generate' | 'stream'>;
   const saved: NewMessageRow[] = [];
   const created: string[] = [];
+  const store = (conversationId: string, x: ExchangeRows) => {
+    const rows = [
+      { conversationId, role: 'user', content: x.question, createdAt: x.askedAt },
+      { ...x.reply, conversationId, role: 'assistant', createdAt: x.answeredAt },
+    ] as NewMessageRow[];
+    saved.push(...rows);
+    return rows.map((r, n) => ({ ...r, id: `m${n}` }) as MessageRow);
+  };
   const repo = {
     findConversation: async (userId: string, id: string) =>
       id === EXISTING ? { id, userId, title: 't' } : null,
     recentMessages: async () => history.map((m) => ({ isError: false, forced: false, ...m }) as MessageRow),
-    createConversation: async (userId: string, title: string) => {
-      created.push(title);
-      return { id: 'c1', userId, title };
+    startConversation: async (c: { id: string; title: string }, x: ExchangeRows) => {
+      created.push(c.title);
+      return store(c.id, x);
     },
-    saveExchange: async (_id: string, rows: NewMessageRow[]) => {
-      saved.push(...rows);
-      return rows.map((r, n) => ({ ...r, id: `m${n}` }) as MessageRow);
-    },
+    saveExchange: async (id: string, x: ExchangeRows) => store(id, x),
   } as unknown as ChatRepository;
   return { chat: new ChatService({ repo, router }), calls, saved, created };
 }

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { ChatBody, ChatMessage, ChatQuality, ChatReply } from '@stratos/contracts/ai/chat.schema';
 import type { ModelMessage } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../../lib/app-error';
 import type { AiRequest, AiRouter } from '../providers/ai-router';
-import type { ChatRepository, ConversationRow, MessageRow, NewMessageRow } from './chat.repository';
+import type { ChatRepository, ConversationRow, ExchangeRows, MessageRow } from './chat.repository';
 import {
   assessQuality,
   CHAT_FALLBACK_TEXT,
@@ -128,14 +129,14 @@ export class ChatService {
       // A failed call in an existing conversation is kept, so a reload shows what happened; the
       // caller still gets the error. A failed first call leaves nothing behind.
       if (existing && !signal?.aborted && isCallFailure(err)) {
-        await this.saveFailure(existing.id, body, err, tried.attempt);
+        await this.saveFailure(existing, body, err, tried.attempt);
       }
       throw err;
     }
     const { outcome, quality, forced } = answer;
     const response = forced ? CHAT_FALLBACK_TEXT : outcome.text;
-    const conversation = existing ?? (await this.deps.repo.createConversation(userId, titleOf(body.message)));
-    const saved = await this.saveExchange(conversation.id, body.message, {
+    const conversation = existing ?? { id: randomUUID(), userId, title: titleOf(body.message), isNew: true };
+    const saved = await this.saveExchange(conversation, body.message, {
       content: response,
       model: outcome.model,
       provider: outcome.provider,
@@ -191,9 +192,9 @@ export class ChatService {
   }
 
   /** The question and the apology with the error's text, flagged isError, quality category 'error'. */
-  private async saveFailure(conversationId: string, body: ChatBody, err: AppError, attempt: number) {
+  private async saveFailure(conversation: ConversationRow, body: ChatBody, err: AppError, attempt: number) {
     try {
-      await this.saveExchange(conversationId, body.message, {
+      await this.saveExchange(conversation, body.message, {
         content: chatErrorText(err.message),
         quality: errorQuality(err.message),
         attempt,
@@ -206,21 +207,17 @@ export class ChatService {
     }
   }
 
+  /** Stores a question and its reply; a new conversation is created with them, in the same statement. */
   private async saveExchange(
-    conversationId: string,
+    conversation: { id: string; userId: string; title: string; isNew?: boolean },
     question: string,
-    reply: Omit<NewMessageRow, 'conversationId' | 'role' | 'createdAt'>,
+    reply: ExchangeRows['reply'],
   ): Promise<MessageRow> {
-    const asked = stamp();
-    const [, saved] = await this.deps.repo.saveExchange(
-      conversationId,
-      [
-        { conversationId, role: 'user', content: question, createdAt: asked },
-        { ...reply, conversationId, role: 'assistant', createdAt: stamp() },
-      ],
-      HISTORY_KEPT_TURNS * 2,
-    );
-    return saved as MessageRow;
+    const exchange: ExchangeRows = { question, askedAt: stamp(), reply, answeredAt: stamp() };
+    const rows = conversation.isNew
+      ? await this.deps.repo.startConversation(conversation, exchange)
+      : await this.deps.repo.saveExchange(conversation.id, exchange, HISTORY_KEPT_TURNS * 2);
+    return rows.find((r) => r.role === 'assistant') as MessageRow;
   }
 
   async own(userId: string, id: string): Promise<ConversationRow> {

@@ -126,8 +126,11 @@ export class AiRouter {
       throw badRequest(AI_MESSAGES.unknownProvider(req.provider), 'AI_UNKNOWN_PROVIDER');
     }
     if (!req.prompt && !req.messages?.length) throw badRequest('A prompt or messages are required');
-    const payer = await this.d.usage.admit(req.userId);
-    const keys = await this.d.keys.forRouting(req.userId);
+    // Both reads at once (on PostgreSQL they overlap); a refused allowance still wins.
+    const [payer, keys] = await Promise.all([
+      this.d.usage.admit(req.userId),
+      this.d.keys.forRouting(req.userId),
+    ]);
     let candidates = await this.d.registry.candidates(req.userId, keys);
     if (payer.prepaid && payer.balance !== null && payer.balance <= 0) {
       const affordable = candidates.filter((c) => c.source === 'user' || !isPaidProvider(c.id));

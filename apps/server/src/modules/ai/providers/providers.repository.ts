@@ -14,9 +14,59 @@ export interface CheckWrite {
   checkedAt: Date;
 }
 
-/** Provider settings, user keys and the usage log: the AI provider layer's SQL. */
+const p = (name: string) => sql.placeholder(name);
+
+/**
+ * Provider settings, user keys and the usage log: the AI provider layer's SQL. The three
+ * statements of every AI call (allowance, the user's keys, the usage row) are built once and
+ * prepared: named server-side statements on both drivers, parsed and planned once.
+ */
 export class AiProvidersRepository {
-  constructor(private readonly db: Db) {}
+  private readonly userKeysStatement;
+  private readonly logUsageStatement;
+  private readonly allowanceStatement;
+
+  constructor(private readonly db: Db) {
+    this.userKeysStatement = db
+      .select()
+      .from(aiUserKeys)
+      .where(eq(aiUserKeys.userId, p('userId')))
+      .orderBy(aiUserKeys.providerId)
+      .prepare('ai_user_keys');
+    this.logUsageStatement = db
+      .insert(aiUsageLog)
+      // Drizzle's types leave placeholders out of values(), but it encodes them like values.
+      .values({
+        userId: p('userId'),
+        provider: p('provider'),
+        model: p('model'),
+        operation: p('operation'),
+        promptTokens: p('promptTokens'),
+        completionTokens: p('completionTokens'),
+        tokensUsed: p('tokensUsed'),
+        cost: p('cost'),
+        responseTimeMs: p('responseTimeMs'),
+        success: p('success'),
+        error: p('error'),
+        streamed: p('streamed'),
+        metadata: p('metadata'),
+      } as never)
+      .prepare('ai_log_usage');
+    // The month's count is only taken when there is a limit to hold it against: unlimited plans
+    // and superadmins would otherwise count a row per query they ever made this month.
+    this.allowanceStatement = db
+      .select({
+        planId: users.subscriptionPlan,
+        email: users.email,
+        role: users.role,
+        limit: plans.aiQueriesPerMonth,
+        used: sql<number>`case when ${plans.aiQueriesPerMonth} is null or ${users.role} = 'superadmin' then 0 else (select count(*)::int from ${aiUsageLog} where ${aiUsageLog.userId} = ${users.id} and ${aiUsageLog.success} and ${aiUsageLog.createdAt} >= ${p('since')}::timestamptz) end`,
+      })
+      .from(users)
+      .innerJoin(plans, eq(plans.id, users.subscriptionPlan))
+      .where(eq(users.id, p('userId')))
+      .prepare('ai_allowance');
+  }
 
   listSettings(): Promise<ProviderSettingsRow[]> {
     return this.db.select().from(aiProviderSettings);
@@ -45,11 +95,7 @@ export class AiProvidersRepository {
   }
 
   listUserKeys(userId: string): Promise<UserKeyRow[]> {
-    return this.db
-      .select()
-      .from(aiUserKeys)
-      .where(eq(aiUserKeys.userId, userId))
-      .orderBy(aiUserKeys.providerId);
+    return this.userKeysStatement.execute({ userId });
   }
 
   async saveUserKey(row: Omit<UserKeyRow, 'updatedAt'>): Promise<UserKeyRow> {
@@ -74,25 +120,29 @@ export class AiProvidersRepository {
   }
 
   async logUsage(row: NewUsageRow): Promise<void> {
-    await this.db.insert(aiUsageLog).values(row);
+    await this.logUsageStatement.execute({
+      userId: row.userId,
+      provider: row.provider,
+      model: row.model,
+      operation: row.operation,
+      promptTokens: row.promptTokens ?? 0,
+      completionTokens: row.completionTokens ?? 0,
+      tokensUsed: row.tokensUsed ?? 0,
+      cost: row.cost ?? 0,
+      responseTimeMs: row.responseTimeMs,
+      success: row.success,
+      error: row.error ?? null,
+      streamed: row.streamed ?? false,
+      metadata: row.metadata ?? {},
+    });
   }
 
-  /** The user's plan allowance (null = unlimited) and their successful queries since `since`. */
+  /** The user's plan allowance (null = unlimited) and their successful queries since `since` (0 when unlimited). */
   async allowance(
     userId: string,
     since: Date,
   ): Promise<{ planId: string; email: string; role: string; limit: number | null; used: number } | null> {
-    const rows = await this.db
-      .select({
-        planId: users.subscriptionPlan,
-        email: users.email,
-        role: users.role,
-        limit: plans.aiQueriesPerMonth,
-        used: sql<number>`(select count(*)::int from ${aiUsageLog} where ${aiUsageLog.userId} = ${users.id} and ${aiUsageLog.success} and ${aiUsageLog.createdAt} >= ${since.toISOString()})`,
-      })
-      .from(users)
-      .innerJoin(plans, eq(plans.id, users.subscriptionPlan))
-      .where(eq(users.id, userId));
+    const rows = await this.allowanceStatement.execute({ userId, since: since.toISOString() });
     const r = rows[0];
     return r ? { ...r, used: Number(r.used) } : null;
   }

@@ -1,0 +1,283 @@
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import { aiServicesFor } from '../apps/server/src/modules/ai/providers/ai-services';
+import { UsersRepository } from '../apps/server/src/modules/users/users.repository';
+import type { Figure } from './run';
+import { autocannon, createActiveUser, jsonFromNode, percentile, startBenchApp } from './support';
+
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SAMPLES = 100;
+/** The stand-in's reply ("Hello from the ollama stand-in, answering in several words.") is on topic: no retries. */
+const MESSAGE = 'Say hello in several words';
+const ADDED_LATENCY_LIMIT_MS = 5;
+const FIRST_TOKEN_DELAY_MS = 30;
+
+interface Standin {
+  /** Answers at once. */
+  url: string;
+  /** Waits FIRST_TOKEN_DELAY_MS before answering, as a model does before its first token. */
+  thinkingUrl: string;
+  /** The body of the newest generation request the stand-in received. */
+  lastBody(): Promise<string>;
+  close(): void;
+}
+
+interface ChatApp {
+  url: string;
+  token: string;
+  driver: string;
+}
+
+/**
+ * The chat endpoint against calling its provider directly, with the Ollama stand-in in a process of
+ * its own (as a real provider is): p50 added latency of a whole reply, time to the first streamed
+ * token, and requests per second with 50 clients against a bare Fastify route proxying to the same
+ * stand-in. No chat request here names a conversationId, so each creates a conversation: the
+ * prompt stays the same size (no history grows between samples) and the figures include creating
+ * it. The user is a superadmin (no monthly allowance) and the chat rate limit is raised for the run.
+ */
+export async function aiChatBench(): Promise<Figure[]> {
+  const standin = await startStandin();
+  try {
+    const [whole, throughput] = await withChatApp(standin.url, async (chat) => [
+      await addedLatency(chat, standin),
+      await routerThroughput(chat, standin),
+    ]);
+    const [firstToken] = await withChatApp(standin.thinkingUrl, async (chat) => [
+      await firstTokenTime(chat, standin),
+    ]);
+    return [whole, firstToken, throughput] as Figure[];
+  } finally {
+    standin.close();
+  }
+}
+
+/** A bench app whose Ollama is at `ollamaUrl`, with a superadmin user and the provider checked. */
+async function withChatApp(ollamaUrl: string, run: (chat: ChatApp) => Promise<Figure[]>): Promise<Figure[]> {
+  const { app, url, close } = await startBenchApp({
+    OLLAMA_URL: ollamaUrl,
+    AI_CHAT_RATE_LIMIT_PER_MINUTE: '100000000',
+  });
+  try {
+    const { row, token } = await createActiveUser(app);
+    await new UsersRepository(app.ctx.database.db).update(row.id, { role: 'superadmin' });
+    await aiServicesFor(app.ctx).registry.checkAll();
+    return await run({ url, token, driver: app.ctx.database.driver });
+  } finally {
+    await close();
+    await app.ctx.database.close();
+  }
+}
+
+const json = { 'content-type': 'application/json' };
+const chatHeaders = (chat: ChatApp) => ({ ...json, authorization: `Bearer ${chat.token}` });
+const chatBody = JSON.stringify({ message: MESSAGE, provider: 'ollama' });
+
+/** One whole reply through the app; checks it is the stand-in's answer, stored. */
+async function chatOnce(chat: ChatApp): Promise<void> {
+  const res = await fetch(`${chat.url}/api/ai/chat`, {
+    method: 'POST',
+    headers: chatHeaders(chat),
+    body: chatBody,
+  });
+  const body = (await res.json()) as { response?: string; provider?: string; messageId?: string };
+  if (
+    res.status !== 200 ||
+    body.provider !== 'ollama' ||
+    !body.response?.includes('stand-in') ||
+    !body.messageId
+  ) {
+    throw new Error(`chat through the app failed: ${res.status} ${JSON.stringify(body)}`);
+  }
+}
+
+/** A request the sampler times: to the end of the reply, or until what arrived matches `until` (a regular expression). */
+interface Target {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  until?: string;
+  flags?: string;
+}
+
+/**
+ * Times `samples` rounds of requests to each target in turn (alternating, so a noisy moment hurts
+ * every side alike), from a client process of its own: a client sharing the server's thread would
+ * only see a streamed token once the server has finished its turn of the event loop. Every reply
+ * is read to its end and must be a 200. Returns each target's times in milliseconds.
+ */
+function sample(targets: Target[], samples: number, warmup = 10): Promise<number[][]> {
+  const client = `
+    const { targets, samples, warmup } = JSON.parse(process.argv[1]);
+    const once = async (t) => {
+      const started = performance.now();
+      const res = await fetch(t.url, { method: 'POST', headers: t.headers, body: t.body });
+      const decoder = new TextDecoder();
+      let text = '';
+      let at = t.until ? null : 0;
+      for await (const chunk of res.body) {
+        text += decoder.decode(chunk, { stream: true });
+        if (at === null && new RegExp(t.until, t.flags).test(text)) at = performance.now() - started;
+      }
+      if (!t.until) at = performance.now() - started;
+      if (res.status !== 200 || at === null || text.includes('event: error')) {
+        throw new Error(t.url + ' answered ' + res.status + ': ' + text.slice(0, 300));
+      }
+      return at;
+    };
+    for (let i = 0; i < warmup; i++) for (const t of targets) await once(t);
+    const times = targets.map(() => []);
+    for (let i = 0; i < samples; i++) for (const [n, t] of targets.entries()) times[n].push(await once(t));
+    process.stdout.write(JSON.stringify(times));
+  `;
+  const args = ['--input-type=module', '-e', client, JSON.stringify({ targets, samples, warmup })];
+  return jsonFromNode<number[][]>(args, 'sampling client');
+}
+
+/** p50 of a whole reply through POST /api/ai/chat minus p50 of the same provider call made directly. */
+async function addedLatency(chat: ChatApp, standin: Standin): Promise<Figure> {
+  await chatOnce(chat);
+  // Exactly the body our router sends the stand-in (model, system prompt, message, options).
+  const direct = await standin.lastBody();
+  const [viaApp, straight] = await sample(
+    [
+      { url: `${chat.url}/api/ai/chat`, headers: chatHeaders(chat), body: chatBody },
+      { url: `${standin.url}/api/chat`, headers: json, body: direct },
+    ],
+    SAMPLES,
+  );
+  const app50 = percentile(viaApp as number[], 50);
+  const direct50 = percentile(straight as number[], 50);
+  const added = app50 - direct50;
+  return {
+    name: `chat added latency, p50 of POST /api/ai/chat (${round(app50)} ms) minus the direct Ollama /api/chat call (${round(direct50)} ms, ${direct.length}-byte body), new conversation each (${chat.driver})`,
+    value: round(added),
+    unit: 'ms',
+    limitName: 'budget',
+    limit: ADDED_LATENCY_LIMIT_MS,
+    ratio: added / ADDED_LATENCY_LIMIT_MS,
+    goal: '<= 1',
+    pass: added <= ADDED_LATENCY_LIMIT_MS,
+  };
+}
+
+/** Time to first streamed token through POST /api/ai/chat/stream against the stand-in's own stream. */
+async function firstTokenTime(chat: ChatApp, standin: Standin): Promise<Figure> {
+  const viaApp = { url: `${chat.url}/api/ai/chat/stream`, headers: chatHeaders(chat), body: chatBody };
+  await sample([viaApp], 1, 0);
+  const body = await standin.lastBody();
+  if (!body.includes('"stream":true')) throw new Error(`the router did not stream: ${body}`);
+  const [app, straight] = await sample(
+    [
+      { ...viaApp, until: '^event: token$', flags: 'm' },
+      // A streamed Ollama line carrying text.
+      { url: `${standin.thinkingUrl}/api/chat`, headers: json, body, until: '"content":"[^"]' },
+    ],
+    SAMPLES / 2,
+  );
+  const app50 = percentile(app as number[], 50);
+  const direct50 = percentile(straight as number[], 50);
+  const ratio = app50 / direct50;
+  return {
+    name: `time to first streamed token, p50 through POST /api/ai/chat/stream (stand-in thinks ${FIRST_TOKEN_DELAY_MS} ms before its first token, ${chat.driver})`,
+    value: round(app50),
+    unit: 'ms',
+    limitName: 'the stand-in streaming directly',
+    limit: round(direct50),
+    ratio,
+    goal: '<= 1.1',
+    pass: ratio <= 1.1,
+  };
+}
+
+/** Chat requests per second with 50 clients against a bare Fastify route proxying the same call to the stand-in. */
+async function routerThroughput(chat: ChatApp, standin: Standin): Promise<Figure> {
+  await chatOnce(chat);
+  const routerBody = await standin.lastBody();
+  const bare = Fastify({ logger: false });
+  bare.post('/bare', async () => {
+    const res = await fetch(`${standin.url}/api/chat`, { method: 'POST', headers: json, body: routerBody });
+    if (res.status !== 200) throw new Error(`stand-in answered ${res.status}`);
+    const reply = (await res.json()) as { message: { content: string } };
+    return { success: true, response: reply.message.content };
+  });
+  const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const viaApp = (seconds: number) =>
+      autocannon(`${chat.url}/api/ai/chat`, {
+        connections: CONNECTIONS,
+        seconds,
+        headers: { authorization: `Bearer ${chat.token}` },
+        post: chatBody,
+      });
+    const viaBare = (seconds: number) =>
+      autocannon(`${bareUrl}/bare`, { connections: CONNECTIONS, seconds, post: chatBody });
+    await viaBare(1);
+    await viaApp(1);
+    let bareBest = 0;
+    let appBest = 0;
+    let non2xx = 0;
+    // Alternate runs and keep each side's best, so a noisy moment hurts neither.
+    for (let i = 0; i < 2; i++) {
+      const b = await viaBare(SECONDS);
+      const a = await viaApp(SECONDS);
+      bareBest = Math.max(bareBest, b.requestsPerSec);
+      appBest = Math.max(appBest, a.requestsPerSec);
+      non2xx += a.non2xx + b.non2xx;
+    }
+    if (non2xx > 0) throw new Error(`${non2xx} requests failed during the chat throughput benchmark`);
+    const ratio = appBest / bareBest;
+    return {
+      name: `chat requests through POST /api/ai/chat and the router (${CONNECTIONS} clients, instant stand-in, ${chat.driver})`,
+      value: Math.round(appBest),
+      unit: 'req/s',
+      limitName: 'bare Fastify route proxying to the stand-in',
+      limit: Math.round(bareBest),
+      ratio,
+      goal: '>= 0.6',
+      pass: ratio >= 0.6,
+    };
+  } finally {
+    await bare.close();
+  }
+}
+
+const round = (ms: number) => Math.round(ms * 100) / 100;
+
+/** Forks ai-chat-standin.ts (through tsx, as this bench runs) and waits for its addresses. */
+function startStandin(): Promise<Standin> {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const child = fork(path.join(here, 'ai-chat-standin.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    cwd: here,
+    env: { ...process.env, FIRST_TOKEN_DELAY_MS: String(FIRST_TOKEN_DELAY_MS) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const next = (type: string) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const onMessage = (m: Record<string, unknown>) => {
+        if (m?.type !== type) return;
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        resolve(m);
+      };
+      const onExit = (code: number | null) => reject(new Error(`the stand-in process exited (${code})`));
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+    });
+  return next('ready').then((ready) => ({
+    url: ready.url as string,
+    thinkingUrl: ready.thinkingUrl as string,
+    async lastBody() {
+      const reply = next('last-body');
+      child.send({ type: 'last-body' });
+      const body = (await reply).body;
+      if (!body) throw new Error('the stand-in has received no generation yet');
+      return JSON.stringify(body);
+    },
+    close: () => child.kill(),
+  }));
+}
