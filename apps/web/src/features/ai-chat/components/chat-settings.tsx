@@ -32,6 +32,7 @@ export function ChatSettings({ temperature, onTemperature, models, model, onMode
           marks={{ 0.1: 'Precise', 1: 'Creative' }}
           aria-labelledby="chat-temperature-label"
           ariaLabelForHandle="Temperature"
+          style={{ margin: '10px 24px 22px' }}
         />
       </div>
       <div className={styles.setting}>
