@@ -10,7 +10,7 @@ import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ProviderStandin } from '../apps/server/test/ai-standins';
 
-const delayMs = Number(process.env.FIRST_TOKEN_DELAY_MS ?? 30);
+const delayMs = Number(process.env.FIRST_TOKEN_DELAY_MS ?? 50);
 const standin = await ProviderStandin.start('ollama');
 const target = new URL(standin.url);
 

@@ -62,7 +62,12 @@ export function aiChatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             });
             reply.raw.on('close', () => controller.abort());
           }
-          if (!reply.raw.writableEnded) reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+          if (reply.raw.writableEnded) return;
+          reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+          // Node holds a response's writes (corks its socket) until the next tick, and a burst of
+          // tokens is handled in one run of promise callbacks that can last until the reply is
+          // stored: send each event now.
+          reply.raw.socket?.uncork();
         };
         try {
           const result = await chat.stream(
