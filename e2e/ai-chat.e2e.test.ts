@@ -168,4 +168,26 @@ describe.skipIf(!hasChromium)('AI chat journey in Chromium', () => {
       await context.close();
     }
   });
+
+  it("shows the server's error inline, and Retry asks again", async () => {
+    // Runs last: the failing provider is sidelined for the cooldown afterwards.
+    standins.ollama.set({ chat: 'fail' });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, server.url, email, password);
+    await page.goto(`${server.url}/ai/enhanced-chat`);
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await expect.poll(() => box.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await box.fill('Why did the call fail?');
+    await box.press('Enter');
+    const failure = page.getByRole('alert').filter({ hasText: 'Your question: “Why did the call fail?”' });
+    await expect.poll(() => failure.textContent(), { timeout: 15_000 }).toContain('All AI providers failed');
+    expect(await replies(page).count()).toBe(0);
+    // The provider that just failed is sidelined, so the retry finds none available.
+    await failure.getByRole('button', { name: 'Retry' }).click();
+    await expect
+      .poll(() => failure.textContent(), { timeout: 15_000 })
+      .toContain('No AI providers available');
+    await context.close();
+  });
 });
