@@ -30,7 +30,7 @@ interface Standin {
   close(): void;
 }
 
-interface ChatApp {
+export interface ChatApp {
   url: string;
   token: string;
   driver: string;
@@ -60,8 +60,24 @@ export async function aiChatBench(): Promise<Figure[]> {
   }
 }
 
+/** Only the throughput figure (`tsx ai-chat-throughput.ts`), for profiling the chat endpoint under load. */
+export async function aiChatThroughputBench(): Promise<Figure> {
+  const standin = await startStandin();
+  try {
+    const [throughput] = await withChatApp(standin.url, async (chat) => [
+      await routerThroughput(chat, standin),
+    ]);
+    return throughput as Figure;
+  } finally {
+    standin.close();
+  }
+}
+
 /** A bench app whose Ollama is at `ollamaUrl`, with a superadmin user and the provider checked. */
-async function withChatApp(ollamaUrl: string, run: (chat: ChatApp) => Promise<Figure[]>): Promise<Figure[]> {
+export async function withChatApp(
+  ollamaUrl: string,
+  run: (chat: ChatApp) => Promise<Figure[]>,
+): Promise<Figure[]> {
   const { app, url, close } = await startBenchApp({
     OLLAMA_URL: ollamaUrl,
     AI_CHAT_RATE_LIMIT_PER_MINUTE: '100000000',
@@ -78,8 +94,8 @@ async function withChatApp(ollamaUrl: string, run: (chat: ChatApp) => Promise<Fi
 }
 
 const json = { 'content-type': 'application/json' };
-const chatHeaders = (chat: ChatApp) => ({ ...json, authorization: `Bearer ${chat.token}` });
-const chatBody = JSON.stringify({ message: MESSAGE, provider: 'ollama' });
+export const chatHeaders = (chat: ChatApp) => ({ ...json, authorization: `Bearer ${chat.token}` });
+export const chatBody = JSON.stringify({ message: MESSAGE, provider: 'ollama' });
 
 /** One whole reply through the app; checks it is the stand-in's answer, stored. */
 async function chatOnce(chat: ChatApp): Promise<void> {
@@ -253,7 +269,7 @@ async function routerThroughput(chat: ChatApp, standin: Standin): Promise<Figure
 const round = (ms: number) => Math.round(ms * 100) / 100;
 
 /** Forks ai-chat-standin.ts (through tsx, as this bench runs) and waits for its addresses. */
-function startStandin(): Promise<Standin> {
+export function startStandin(): Promise<Standin> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const child = fork(path.join(here, 'ai-chat-standin.ts'), [], {
     execArgv: ['--import', 'tsx'],
