@@ -26,8 +26,28 @@ export interface CheckResult {
 
 const trim = (u: string) => u.replace(/\/+$/, '');
 
-/** The AI SDK model for a provider; OpenAI goes through chat completions, the wire every stand-in speaks. */
+/** Models built so far, by provider, endpoint, key and model name; cleared whole when it grows past MAX_MODELS. */
+const models = new Map<string, LanguageModel>();
+const MAX_MODELS = 1000;
+
+/**
+ * The AI SDK model for a provider; OpenAI goes through chat completions, the wire every stand-in
+ * speaks. A model is a stateless description of where and how to call (endpoint, key, headers), so
+ * one is built per (provider, endpoint, key, model) and reused by every call, rather than a
+ * provider factory and its model per call.
+ */
 export function languageModel(id: AiCallableProvider, conn: Connection, modelId: string): LanguageModel {
+  const key = `${id}\u0000${conn.baseUrl ?? ''}\u0000${conn.apiKey ?? ''}\u0000${modelId}`;
+  let model = models.get(key);
+  if (!model) {
+    if (models.size >= MAX_MODELS) models.clear();
+    model = buildModel(id, conn, modelId);
+    models.set(key, model);
+  }
+  return model;
+}
+
+function buildModel(id: AiCallableProvider, conn: Connection, modelId: string): LanguageModel {
   const baseURL = conn.baseUrl ? trim(conn.baseUrl) : undefined;
   switch (id) {
     case 'ollama':
