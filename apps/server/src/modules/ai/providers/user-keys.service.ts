@@ -26,11 +26,27 @@ const toKey = (r: UserKeyRow): AiUserKey => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
+type RoutingKeys = Map<string, { apiKey: string; status: AiProviderStatus }>;
+
+/**
+ * How long this process reuses a user's opened keys for routing. A save or removal on this node
+ * drops them at once; another node (several run behind the load balancer) sees the change within
+ * this time, as it sees provider settings (ProviderRegistry's SETTINGS_TTL_MS).
+ */
+export const ROUTING_KEYS_TTL_MS = 5000;
+/** Users whose keys are held at most; past it the cache starts over. */
+const ROUTING_KEYS_MAX_USERS = 10_000;
+
 /**
  * A user's own provider keys: stored sealed (AES-256-GCM), shown masked, checked against the
  * provider when saved. A user never sets an endpoint: their key goes to the platform's endpoint.
  */
 export class UserKeysService {
+  /** Opened keys per user for the router, so an AI call reads and decrypts none (see ROUTING_KEYS_TTL_MS). */
+  private readonly routing = new Map<string, { at: number; keys: RoutingKeys }>();
+  /** Bumped by every save and removal: a read that started before one is not kept. */
+  private changes = 0;
+
   constructor(private readonly d: UserKeysDeps) {}
 
   async list(userId: string): Promise<AiUserKey[]> {
@@ -50,12 +66,14 @@ export class UserKeysService {
       error: check.error,
       checkedAt: this.d.clock.now(),
     });
+    this.forget(userId);
     return toKey(row);
   }
 
   async remove(userId: string, provider: AiKeyProvider): Promise<void> {
-    if (!(await this.d.repo.deleteUserKey(userId, provider)))
-      throw notFound('No key stored for this provider');
+    const removed = await this.d.repo.deleteUserKey(userId, provider);
+    this.forget(userId);
+    if (!removed) throw notFound('No key stored for this provider');
   }
 
   /** Statuses for the provider list. */
@@ -64,10 +82,14 @@ export class UserKeysService {
     return new Map(rows.map((r) => [r.providerId, { status: r.status, error: r.error }]));
   }
 
-  /** Opened keys for the router (a key that no longer opens is skipped). */
-  async forRouting(userId: string): Promise<Map<string, { apiKey: string; status: AiProviderStatus }>> {
+  /** Opened keys for the router (a key that no longer opens is skipped); reused for ROUTING_KEYS_TTL_MS. */
+  async forRouting(userId: string): Promise<RoutingKeys> {
+    const now = this.d.clock.now().getTime();
+    const held = this.routing.get(userId);
+    if (held && now - held.at < ROUTING_KEYS_TTL_MS) return held.keys;
+    const changes = this.changes;
     const rows = await this.d.repo.listUserKeys(userId);
-    const out = new Map<string, { apiKey: string; status: AiProviderStatus }>();
+    const out: RoutingKeys = new Map();
     for (const r of rows) {
       try {
         out.set(r.providerId, { apiKey: this.d.box.open(r.apiKeyEnc), status: r.status });
@@ -75,6 +97,14 @@ export class UserKeysService {
         // Sealed under another ENCRYPTION_KEY: unusable until the user saves it again.
       }
     }
+    if (changes !== this.changes) return out;
+    if (this.routing.size >= ROUTING_KEYS_MAX_USERS) this.routing.clear();
+    this.routing.set(userId, { at: now, keys: out });
     return out;
+  }
+
+  private forget(userId: string): void {
+    this.changes++;
+    this.routing.delete(userId);
   }
 }
