@@ -5,6 +5,7 @@ import type { Clock } from '../../../lib/clock';
 import { isUnlimited } from '../../billing/credits/billing-access';
 import type { CreditsService } from '../../billing/credits/credits.service';
 import type { AiProvidersRepository, NewUsageRow } from './providers.repository';
+import { UsageLogBatcher } from './usage-log-batcher';
 
 /** Who is asking, as far as paying for AI goes. */
 export interface Payer {
@@ -18,7 +19,7 @@ export interface Payer {
 }
 
 export interface UsageDeps {
-  repo: Pick<AiProvidersRepository, 'allowance' | 'logUsage'>;
+  repo: Pick<AiProvidersRepository, 'allowance' | 'logUsage' | 'logUsageRows'>;
   credits: Pick<CreditsService, 'deduct' | 'account'>;
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'warn'>;
@@ -33,7 +34,12 @@ const monthStart = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUT
  * module's credits service.
  */
 export class AiUsageService {
-  constructor(private readonly d: UsageDeps) {}
+  /** Concurrent calls' usage rows go in one insert; each call still waits for its own row. */
+  private readonly log: UsageLogBatcher;
+
+  constructor(private readonly d: UsageDeps) {
+    this.log = new UsageLogBatcher(d.repo);
+  }
 
   /** 402 when this month's allowance is spent; otherwise who pays. */
   async admit(userId: string): Promise<Payer> {
@@ -58,7 +64,7 @@ export class AiUsageService {
 
   async record(row: NewUsageRow): Promise<void> {
     try {
-      await this.d.repo.logUsage(row);
+      await this.log.write(row);
     } catch (err) {
       this.d.log.warn({ err }, 'could not write an AI usage row');
     }

@@ -16,6 +16,23 @@ export interface CheckWrite {
 
 const p = (name: string) => sql.placeholder(name);
 
+/** A usage row with the table's defaults filled in: the prepared insert's parameters. */
+const usageParams = (row: NewUsageRow) => ({
+  userId: row.userId,
+  provider: row.provider,
+  model: row.model,
+  operation: row.operation,
+  promptTokens: row.promptTokens ?? 0,
+  completionTokens: row.completionTokens ?? 0,
+  tokensUsed: row.tokensUsed ?? 0,
+  cost: row.cost ?? 0,
+  responseTimeMs: row.responseTimeMs,
+  success: row.success,
+  error: row.error ?? null,
+  streamed: row.streamed ?? false,
+  metadata: row.metadata ?? {},
+});
+
 /**
  * Provider settings, user keys and the usage log: the AI provider layer's SQL. The three
  * statements of every AI call (allowance, the user's keys, the usage row) are built once and
@@ -120,21 +137,13 @@ export class AiProvidersRepository {
   }
 
   async logUsage(row: NewUsageRow): Promise<void> {
-    await this.logUsageStatement.execute({
-      userId: row.userId,
-      provider: row.provider,
-      model: row.model,
-      operation: row.operation,
-      promptTokens: row.promptTokens ?? 0,
-      completionTokens: row.completionTokens ?? 0,
-      tokensUsed: row.tokensUsed ?? 0,
-      cost: row.cost ?? 0,
-      responseTimeMs: row.responseTimeMs,
-      success: row.success,
-      error: row.error ?? null,
-      streamed: row.streamed ?? false,
-      metadata: row.metadata ?? {},
-    });
+    await this.logUsageStatement.execute(usageParams(row));
+  }
+
+  /** Several usage rows in one statement (UsageLogBatcher's group commit). */
+  async logUsageRows(rows: NewUsageRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.db.insert(aiUsageLog).values(rows.map(usageParams));
   }
 
   /** The user's plan allowance (null = unlimited) and their successful queries since `since` (0 when unlimited). */
