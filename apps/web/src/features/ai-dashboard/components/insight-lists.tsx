@@ -27,7 +27,7 @@ export function InsightsCard({ data }: { data: AiDashboard }) {
                   {insight.priority}
                 </Tag>
                 <strong style={{ color: token.colorTextHeading }}>{insight.title}</strong>
-                <Tag bordered={false} style={{ margin: 0 }}>
+                <Tag variant="filled" style={{ margin: 0 }}>
                   {insight.type}
                 </Tag>
               </div>
