@@ -26,6 +26,17 @@ export interface UsageDeps {
   superadminEmail?: string;
 }
 
+/**
+ * How long this process admits a user with no allowance to hold (superadmin, or a plan without a
+ * monthly limit that is not prepaid) without reading their plan again. Nothing is counted for them
+ * and no balance is read, so the read only tells who they are; a change of role or plan (made on
+ * any node) applies to their calls within this time, as provider settings do. Users with a limit
+ * or a prepaid balance are read on every call.
+ */
+export const OPEN_ALLOWANCE_TTL_MS = 5000;
+/** Users held at most; past it the cache starts over. */
+const OPEN_ALLOWANCE_MAX_USERS = 10_000;
+
 const monthStart = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
 
 /**
@@ -37,13 +48,19 @@ export class AiUsageService {
   /** Concurrent calls' usage rows go in one insert; each call still waits for its own row. */
   private readonly log: UsageLogBatcher;
 
+  /** Payers with nothing to count or charge, by user (see OPEN_ALLOWANCE_TTL_MS). */
+  private readonly open = new Map<string, { at: number; payer: Payer }>();
+
   constructor(private readonly d: UsageDeps) {
     this.log = new UsageLogBatcher(d.repo);
   }
 
   /** 402 when this month's allowance is spent; otherwise who pays. */
   async admit(userId: string): Promise<Payer> {
-    const a = await this.d.repo.allowance(userId, monthStart(this.d.clock.now()));
+    const now = this.d.clock.now();
+    const held = this.open.get(userId);
+    if (held && now.getTime() - held.at < OPEN_ALLOWANCE_TTL_MS) return held.payer;
+    const a = await this.d.repo.allowance(userId, monthStart(now));
     if (!a) throw notFound('User not found');
     const role = a.role as Payer['role'];
     const unlimited = isUnlimited({ role, email: a.email }, this.d.superadminEmail);
@@ -59,7 +76,12 @@ export class AiUsageService {
       const account = await this.d.credits.account({ id: userId, email: a.email, role }, userId);
       balance = account.balance;
     }
-    return { userId, email: a.email, role, prepaid, balance };
+    const payer: Payer = { userId, email: a.email, role, prepaid, balance };
+    if (unlimited || (a.limit === null && a.planId !== 'prepaid')) {
+      if (this.open.size >= OPEN_ALLOWANCE_MAX_USERS) this.open.clear();
+      this.open.set(userId, { at: now.getTime(), payer });
+    }
+    return payer;
   }
 
   async record(row: NewUsageRow): Promise<void> {
