@@ -1,7 +1,8 @@
 import { ClearOutlined, MenuOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
+import { AI_MESSAGES } from '@stratos/contracts/ai/providers.schema';
 import { Alert, App, Button, Drawer, Grid, Popconfirm, Skeleton, Tooltip, Typography, theme } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api-error';
 import { useChatSession } from '../hooks/use-chat-session';
 import { type ChatMode, useProviderChoice } from '../hooks/use-provider-choice';
@@ -229,7 +230,17 @@ export function ChatWorkspace({
                   showIcon
                   role="alert"
                   title={chat.failure.message}
-                  description={`Your question: “${chat.failure.question}”`}
+                  description={
+                    <>
+                      <div>Your question: “{chat.failure.question}”</div>
+                      {chat.failure.message === AI_MESSAGES.noProviders && (
+                        <div>
+                          Start the local model service (Ollama), or add your own key in{' '}
+                          <Link to="/settings?tab=ai-providers">Settings › AI providers</Link>.
+                        </div>
+                      )}
+                    </>
+                  }
                   action={
                     <Button size="small" danger onClick={() => chat.retry(options)} disabled={chat.busy}>
                       Retry
