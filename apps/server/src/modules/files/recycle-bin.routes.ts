@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../plugins/auth-guard';
+import { analysisServicesFor } from '../ai/analysis/analysis-services';
 import { RecycleBinService } from './recycle-bin.service';
 
 export function recycleBinRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -26,10 +27,12 @@ export function recycleBinRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => ({ success: true as const, ...(await service.list(currentUser(request).id)) }),
     );
 
-    app.post('/recycle-bin/restore', { preHandler: write, schema: action }, async (request) => ({
-      success: true as const,
-      ...(await service.restore(currentUser(request).id, request.body.items)),
-    }));
+    app.post('/recycle-bin/restore', { preHandler: write, schema: action }, async (request) => {
+      const result = await service.restore(currentUser(request).id, request.body.items);
+      // A restored file may have an analysis waiting (binned files are not claimed): start it now.
+      analysisServicesFor(ctx).kick();
+      return { success: true as const, ...result };
+    });
 
     app.post('/recycle-bin/purge', { preHandler: write, schema: action }, async (request) => ({
       success: true as const,

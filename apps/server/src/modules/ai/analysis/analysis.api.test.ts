@@ -524,4 +524,45 @@ describe('the worker', () => {
       await live.close();
     }
   });
+
+  it('starts in the background when a file with a waiting analysis is restored from the bin', async () => {
+    const live = await createTestApp({ ...standins.env(), JOBS_ENABLED: 'true' });
+    try {
+      await live.app.ready();
+      await live.app.ctx.jobs.stop();
+      const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+        live.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
+      // No provider: the upload's analysis waits in the queue.
+      const setHealth = (health: 'ok' | 'fail') => {
+        for (const s of Object.values(standins.all)) s.set({ health });
+      };
+      setHealth('fail');
+      await aiServicesFor(live.app.ctx).registry.checkAll();
+      const who = await createTestUser(live.app);
+      const res = await upload(live.app, who.headers, {
+        data: Buffer.from('Waits in the bin, then comes back.'),
+        filename: 'restored.txt',
+        contentType: 'text/plain',
+      });
+      const id = res.json().file.id as string;
+      // The upload's worker claims it, finds no provider and puts it back.
+      await expect
+        .poll(async () => (await call('GET', `/api/files/${id}/analysis`)).json().data.analysis.status)
+        .toBe('pending');
+      expect((await call('DELETE', `/api/files/${id}`)).statusCode).toBe(200);
+      setHealth('ok');
+      await aiServicesFor(live.app.ctx).registry.checkAll();
+      // A binned file is not claimed, so nothing runs until the restore starts the worker.
+      const restored = await call('POST', '/api/recycle-bin/restore', { items: [{ id, kind: 'file' }] });
+      expect(restored.statusCode).toBe(200);
+      await expect
+        .poll(async () => (await call('GET', `/api/files/${id}/analysis`)).json().data.analysis.status, {
+          timeout: 20_000,
+        })
+        .toBe('completed');
+    } finally {
+      for (const s of Object.values(standins.all)) s.set({ health: 'ok' });
+      await live.close();
+    }
+  });
 });
