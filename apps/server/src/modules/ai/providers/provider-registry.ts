@@ -47,6 +47,7 @@ export class ProviderRegistry {
   private cache: { at: number; rows: Map<string, ProviderSettingsRow> } | null = null;
   private readonly cooldowns = new Map<string, number>();
   private checking: Promise<void> | null = null;
+  private recheck: Promise<void> | null = null;
 
   constructor(private readonly d: RegistryDeps) {}
 
@@ -84,12 +85,25 @@ export class ProviderRegistry {
     return checkProvider(id, conn, this.d.config.checkTimeoutMs, this.d.fetch);
   }
 
-  /** Checks every provider now with the platform's settings and stores the results. Concurrent calls share one run. */
+  /**
+   * Checks every provider now with the platform's settings and stores the results. A call made while
+   * a run is in flight gets one more run after it (shared by every caller meanwhile): the run in
+   * flight may have started before what the caller changed (a key, a provider coming back).
+   */
   checkAll(): Promise<void> {
-    this.checking ??= this.runChecks().finally(() => {
-      this.checking = null;
-    });
-    return this.checking;
+    if (!this.checking) {
+      this.checking = this.runChecks().finally(() => {
+        this.checking = null;
+      });
+      return this.checking;
+    }
+    this.recheck ??= this.checking
+      .catch(() => {})
+      .then(() => {
+        this.recheck = null;
+        return this.checkAll();
+      });
+    return this.recheck;
   }
 
   private async runChecks(): Promise<void> {

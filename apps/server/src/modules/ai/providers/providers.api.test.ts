@@ -68,6 +68,26 @@ describe('GET /api/ai/providers and POST /api/ai/providers/test', () => {
   });
 });
 
+describe('checks asked for during a run', () => {
+  it('run once more after it, so what changed meanwhile is seen', async () => {
+    const registry = aiServicesFor(t.app.ctx).registry;
+    const ollamaStatus = async () =>
+      (await inject('GET', '/api/ai/providers', user))
+        .json()
+        .data.providers.find((p: { id: string }) => p.id === 'ollama').status;
+    standins.ollama.set({ health: 'stall' });
+    const seen = standins.ollama.requests.length;
+    const first = registry.checkAll();
+    // The first run has asked Ollama (and waits for its timeout); Ollama comes back meanwhile.
+    await expect.poll(() => standins.ollama.requests.length > seen).toBe(true);
+    standins.ollama.set({ health: 'ok' });
+    const second = registry.checkAll();
+    await first;
+    await second;
+    expect(await ollamaStatus()).toBe('available');
+  });
+});
+
 describe('per-user keys', () => {
   it('stores a key encrypted, shows it masked, checks it and routes the user with it', async () => {
     const put = await inject('PUT', '/api/ai/keys/openai', user, { apiKey: 'sk-user-own-key-abcd9876' });
