@@ -5,12 +5,13 @@ import {
   type AiCallableProvider,
   type AiCapability,
 } from '@stratos/contracts/ai/providers.schema';
-import { APICallError, generateText, type ModelMessage, streamText } from 'ai';
+import { APICallError, type ModelMessage, streamText } from 'ai';
 import { AppError, badRequest } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
 import { languageModel } from './adapters';
 import type { AiUsageService, Payer } from './ai-usage.service';
 import { callCost, isPaidProvider } from './cost';
+import { generateReply } from './direct-generate';
 import { OLLAMA_ANALYSIS_MODEL, providerDefinition } from './provider-catalog';
 import type { Candidate, ProviderRegistry } from './provider-registry';
 import { attemptOrder, neededCapabilities } from './scoring';
@@ -298,11 +299,11 @@ export class AiRouter {
       const started = this.now();
       const s = this.signalFor(req);
       try {
-        const out = await generateText({
-          model: languageModel(c.id, c.connection, model),
-          ...this.callSettings(c, req),
-          abortSignal: s.signal,
-        });
+        const out = await generateReply(
+          languageModel(c.id, c.connection, model),
+          this.callSettings(c, req),
+          s.signal,
+        );
         s.done();
         if (!out.text.trim()) {
           throw new AttemptError(
