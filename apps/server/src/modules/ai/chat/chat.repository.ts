@@ -41,6 +41,10 @@ const exchangeValues = () =>
     // Drizzle's types leave placeholders out of values(), but it encodes them like values.
   ] as unknown as NewMessageRow[];
 
+/** What storing an exchange returns of its two rows: the caller only needs the reply's id. */
+const storedIds = { id: aiChatMessages.id, role: aiChatMessages.role };
+export type StoredMessage = Pick<MessageRow, 'id' | 'role'>;
+
 function exchangeParams(conversationId: string, x: ExchangeRows) {
   const r = x.reply;
   return {
@@ -79,7 +83,7 @@ export class ChatRepository {
       .with(conversation)
       .insert(aiChatMessages)
       .values(exchangeValues())
-      .returning()
+      .returning(storedIds)
       .prepare('chat_start_conversation');
 
     const bumped = db.$with('chat_bumped').as(
@@ -109,7 +113,7 @@ export class ChatRepository {
       .with(bumped, trimmed)
       .insert(aiChatMessages)
       .values(exchangeValues())
-      .returning()
+      .returning(storedIds)
       .prepare('chat_save_exchange');
   }
 
@@ -185,7 +189,7 @@ export class ChatRepository {
   startConversation(
     c: { id: string; userId: string; title: string },
     x: ExchangeRows,
-  ): Promise<MessageRow[]> {
+  ): Promise<StoredMessage[]> {
     return this.startStatement.execute({ ...exchangeParams(c.id, x), userId: c.userId, title: c.title });
   }
 
@@ -194,7 +198,7 @@ export class ChatRepository {
    * and deletes all but the newest `keep` messages (CTEs run against the statement's snapshot, so
    * of the messages already there the newest `keep - 2` stay).
    */
-  saveExchange(conversationId: string, x: ExchangeRows, keep: number): Promise<MessageRow[]> {
+  saveExchange(conversationId: string, x: ExchangeRows, keep: number): Promise<StoredMessage[]> {
     return this.saveStatement.execute({
       ...exchangeParams(conversationId, x),
       keepOlder: Math.max(0, keep - 2),

@@ -4,7 +4,13 @@ import type { ModelMessage } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../../lib/app-error';
 import type { AiRequest, AiRouter } from '../providers/ai-router';
-import type { ChatRepository, ConversationRow, ExchangeRows, MessageRow } from './chat.repository';
+import type {
+  ChatRepository,
+  ConversationRow,
+  ExchangeRows,
+  MessageRow,
+  StoredMessage,
+} from './chat.repository';
 import {
   assessQuality,
   CHAT_FALLBACK_TEXT,
@@ -212,12 +218,12 @@ export class ChatService {
     conversation: { id: string; userId: string; title: string; isNew?: boolean },
     question: string,
     reply: ExchangeRows['reply'],
-  ): Promise<MessageRow> {
+  ): Promise<StoredMessage> {
     const exchange: ExchangeRows = { question, askedAt: stamp(), reply, answeredAt: stamp() };
     const rows = conversation.isNew
       ? await this.deps.repo.startConversation(conversation, exchange)
       : await this.deps.repo.saveExchange(conversation.id, exchange, HISTORY_KEPT_TURNS * 2);
-    return rows.find((r) => r.role === 'assistant') as MessageRow;
+    return rows.find((r) => r.role === 'assistant') as StoredMessage;
   }
 
   async own(userId: string, id: string): Promise<ConversationRow> {
