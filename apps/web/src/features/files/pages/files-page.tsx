@@ -1,7 +1,7 @@
 import { CloudUploadOutlined, FolderAddOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Grid, theme } from 'antd';
 import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api-error';
 import { PageHeader } from '../../../lib/page-header';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -74,6 +74,8 @@ export default function FilesPage() {
   });
 
   const [analysisFileId, setAnalysisFile] = useAnalysisParam();
+  // A link from the AI dashboard names the file, which may not be in the folder shown.
+  const linkedName = (useLocation().state as { fileName?: unknown } | null)?.fileName;
   const pageActions = useMemo(
     () => ({ ...actions, analyse: (file: { id: string }) => setAnalysisFile(file.id) }),
     [actions, setAnalysisFile],
@@ -315,7 +317,10 @@ export default function FilesPage() {
       {dialogs}
       <FileAnalysisDrawer
         fileId={analysisFileId}
-        fileName={listing?.files.find((f) => f.id === analysisFileId)?.name}
+        fileName={
+          listing?.files.find((f) => f.id === analysisFileId)?.name ??
+          (typeof linkedName === 'string' ? linkedName : undefined)
+        }
         onClose={() => setAnalysisFile(null)}
       />
     </div>
