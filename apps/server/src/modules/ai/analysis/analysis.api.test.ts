@@ -547,7 +547,9 @@ describe('the worker', () => {
       const id = res.json().file.id as string;
       // The upload's worker claims it, finds no provider and puts it back.
       await expect
-        .poll(async () => (await call('GET', `/api/files/${id}/analysis`)).json().data.analysis.status)
+        .poll(async () => (await call('GET', `/api/files/${id}/analysis`)).json().data.analysis.status, {
+          timeout: 20_000,
+        })
         .toBe('pending');
       expect((await call('DELETE', `/api/files/${id}`)).statusCode).toBe(200);
       setHealth('ok');
