@@ -91,6 +91,11 @@ export const aiProviderSettingsSchema = z.object({
 export const aiProviderSettingsReplySchema = dataEnvelope(
   z.object({ settings: aiProviderSettingsSchema, provider: aiProviderRecordSchema }),
 );
+/** GET /ai/providers/settings (superadmin): the stored platform settings of every provider. */
+export type AiProviderSettings = z.infer<typeof aiProviderSettingsSchema>;
+export const aiProviderSettingsListReplySchema = dataEnvelope(
+  z.object({ settings: z.array(aiProviderSettingsSchema) }),
+);
 
 export const aiKeyParamsSchema = z.object({ provider: aiKeyProviderSchema });
 export const aiUserKeyBodySchema = z.object({ apiKey: z.string().trim().min(8).max(500) }).strict();

@@ -211,6 +211,56 @@ describe('platform settings (superadmin)', () => {
   });
 });
 
+describe('GET /api/ai/providers/settings (superadmin)', () => {
+  const settingsOf = async (id: string) => {
+    const res = await inject('GET', '/api/ai/providers/settings', root);
+    expect(res.statusCode).toBe(200);
+    return { body: res.body, row: res.json().data.settings.find((s: { id: string }) => s.id === id) };
+  };
+
+  it('needs a signed-in superadmin', async () => {
+    expect((await inject('GET', '/api/ai/providers/settings')).statusCode).toBe(401);
+    expect((await inject('GET', '/api/ai/providers/settings', user)).statusCode).toBe(403);
+    const admin = await createTestUser(t.app, { role: 'admin' });
+    const res = await inject('GET', '/api/ai/providers/settings', admin);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().success).toBe(false);
+  });
+
+  it('lists every provider, reflects a PUT with the key masked and the base URL, and a clear', async () => {
+    const before = (await inject('GET', '/api/ai/providers/settings', root)).json().data.settings;
+    expect(before.map((s: { id: string }) => s.id)).toEqual([...AI_PROVIDER_IDS]);
+
+    const put = await inject('PUT', '/api/ai/providers/google/settings', root, {
+      apiKey: 'gk-platform-secret-key-9876',
+      baseUrl: 'https://93.184.216.34/v1beta',
+      enabled: false,
+    });
+    expect(put.statusCode).toBe(200);
+    const after = await settingsOf('google');
+    expect(after.row).toEqual({
+      id: 'google',
+      enabled: false,
+      apiKey: 'gk-…9876',
+      baseUrl: 'https://93.184.216.34/v1beta',
+    });
+    expect(after.body).not.toContain('gk-platform-secret-key');
+    expect(after.body).not.toContain('secret-key-9876');
+
+    await inject('PUT', '/api/ai/providers/google/settings', root, {
+      apiKey: null,
+      baseUrl: null,
+      enabled: true,
+    });
+    expect((await settingsOf('google')).row).toEqual({
+      id: 'google',
+      enabled: true,
+      apiKey: null,
+      baseUrl: null,
+    });
+  });
+});
+
 describe('stored base URLs', () => {
   it('are checked again by each health check: one now on a private address is not used', async () => {
     const svc = aiServicesFor(t.app.ctx);
@@ -243,6 +293,7 @@ describe('health job and API document', () => {
       expect.arrayContaining([
         '/api/ai/providers',
         '/api/ai/providers/test',
+        '/api/ai/providers/settings',
         '/api/ai/keys',
         '/api/ai/keys/{provider}',
       ]),

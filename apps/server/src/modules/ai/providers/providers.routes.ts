@@ -3,6 +3,7 @@ import {
   aiKeyParamsSchema,
   aiProviderParamsSchema,
   aiProviderSettingsBodySchema,
+  aiProviderSettingsListReplySchema,
   aiProviderSettingsReplySchema,
   aiProvidersReplySchema,
   aiUserKeyBodySchema,
@@ -51,6 +52,12 @@ export function aiProvidersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         success: true as const,
         data: { providers: await ai.providers.testAll(currentUser(request).id) },
       }),
+    );
+
+    app.get(
+      '/ai/providers/settings',
+      { preHandler: superadmin, schema: { tags, response: { 200: aiProviderSettingsListReplySchema } } },
+      async () => ({ success: true as const, data: { settings: await ai.providers.settings() } }),
     );
 
     app.put(

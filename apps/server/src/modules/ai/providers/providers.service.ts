@@ -1,6 +1,8 @@
 import {
+  AI_PROVIDER_IDS,
   type AiProviderId,
   type AiProviderRecord,
+  type AiProviderSettings,
   type AiProviderSettingsBody,
   maskSecret,
 } from '@stratos/contracts/ai/providers.schema';
@@ -15,7 +17,7 @@ import type { UserKeysService } from './user-keys.service';
 export interface ProvidersDeps {
   registry: ProviderRegistry;
   keys: Pick<UserKeysService, 'statuses'>;
-  repo: Pick<AiProvidersRepository, 'saveSettings'>;
+  repo: Pick<AiProvidersRepository, 'saveSettings' | 'listSettings'>;
   box: SecretBox;
   ollamaUrl: string;
   resolve?: Resolver;
@@ -33,6 +35,20 @@ export class ProvidersService {
   async testAll(userId: string): Promise<AiProviderRecord[]> {
     await this.d.registry.checkAll();
     return this.list(userId);
+  }
+
+  /** Superadmin only (the route's guard): every provider's stored platform settings, the key masked. */
+  async settings(): Promise<AiProviderSettings[]> {
+    const rows = new Map((await this.d.repo.listSettings()).map((r) => [r.providerId, r]));
+    return AI_PROVIDER_IDS.map((id) => {
+      const row = rows.get(id);
+      return {
+        id,
+        enabled: row?.enabled ?? true,
+        apiKey: row?.apiKeyEnc ? maskSecret(this.d.box.open(row.apiKeyEnc)) : null,
+        baseUrl: row?.baseUrl ?? null,
+      };
+    });
   }
 
   /** Superadmin only (the route's guard): stores a key (sealed), a base URL (checked) or the switch, then rechecks. */
