@@ -147,6 +147,12 @@ describe('analysing uploaded files', () => {
         true,
       );
     }
+    // Ollama was asked for its JSON mode (`format: "json"`), so a small model answers with an object.
+    const asked = standins.ollama.generations.filter((g) =>
+      JSON.stringify(g.body).includes('Analyse this file'),
+    );
+    expect(asked.length).toBeGreaterThanOrEqual(6);
+    expect(asked.every((g) => (g.body as { format?: unknown }).format === 'json')).toBe(true);
     const usage = await db().select().from(aiUsageLog).where(eq(aiUsageLog.userId, who.user.id));
     expect(usage).toHaveLength(6);
     expect(usage.every((u) => u.operation === 'analysis' && u.success && u.provider === 'ollama')).toBe(true);

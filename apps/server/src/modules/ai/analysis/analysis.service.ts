@@ -213,6 +213,7 @@ export class AnalysisService {
         prompt: analysisPrompt({ name: file.name, kind, truncated: extracted.truncated }, extracted.text),
         provider: 'ollama',
         operation: 'analysis',
+        json: true,
         temperature: 0.2,
         maxTokens: 1200,
         signal,

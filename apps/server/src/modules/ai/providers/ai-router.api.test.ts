@@ -67,4 +67,27 @@ describe('each adapter against its stand-in', () => {
       expect(r.usage.completionTokens).toBe(8);
     });
   }
+
+  it('asks providers with a JSON mode for JSON when the caller wants an object, and only then', async () => {
+    await ai().registry.checkAll();
+    const { user } = await createTestUser(t.app);
+    const ask = (provider: AiCallableProvider, json: boolean) =>
+      ai().router.generate({
+        userId: user.id,
+        prompt: 'Answer in JSON',
+        provider,
+        operation: 'analysis',
+        json,
+      });
+    const lastBody = (p: AiCallableProvider) =>
+      standins[p].generations.at(-1)?.body as Record<string, unknown>;
+    await ask('ollama', true);
+    expect(lastBody('ollama').format).toBe('json');
+    await ask('openai', true);
+    expect(lastBody('openai').response_format).toEqual({ type: 'json_object' });
+    await ask('anthropic', true); // no JSON mode: the prompt alone asks
+    expect(JSON.stringify(lastBody('anthropic'))).not.toContain('json_object');
+    await ask('ollama', false);
+    expect(lastBody('ollama').format).toBeUndefined();
+  });
 });

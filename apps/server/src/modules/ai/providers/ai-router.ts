@@ -33,8 +33,17 @@ export interface AiRequest {
   operation: string;
   /** Extra capabilities the caller knows the request needs (e.g. vision for images). */
   needs?: AiCapability[];
+  /**
+   * The caller wants a JSON object back: providers with a JSON mode (Ollama's `format: "json"`,
+   * OpenAI's and Google's JSON responses) are asked for one; the others get the prompt alone, which
+   * must ask for JSON too. Whole replies only.
+   */
+  json?: boolean;
   signal?: AbortSignal;
 }
+
+/** Providers whose adapters turn a JSON response format into the provider's own JSON mode. */
+const JSON_MODE_PROVIDERS: ReadonlySet<AiCallableProvider> = new Set(['ollama', 'openai', 'google']);
 
 export interface AiUsage {
   promptTokens: number;
@@ -170,6 +179,7 @@ export class AiRouter {
       temperature: req.temperature ?? 0.7,
       maxOutputTokens: req.maxTokens ?? (c.id === 'ollama' ? 2000 : 1000),
       maxRetries: 0,
+      ...(req.json && JSON_MODE_PROVIDERS.has(c.id) ? { responseFormat: { type: 'json' as const } } : {}),
     };
     return req.messages?.length
       ? { ...base, system: req.system, messages: req.messages }

@@ -7,6 +7,8 @@ export interface GenerateSettings {
   messages?: ModelMessage[];
   temperature: number;
   maxOutputTokens: number;
+  /** Ask the provider for a JSON object (its JSON mode); only on the direct path. */
+  responseFormat?: { type: 'json' };
 }
 
 export interface Generated {
@@ -25,6 +27,7 @@ interface TextModel {
     prompt: PromptMessage[];
     temperature?: number;
     maxOutputTokens?: number;
+    responseFormat?: { type: 'json' };
     abortSignal?: AbortSignal;
   }): Promise<{
     content: Array<{ type: string; text?: string }>;
@@ -84,6 +87,7 @@ export async function generateReply(
     prompt,
     temperature: s.temperature,
     maxOutputTokens: s.maxOutputTokens,
+    ...(s.responseFormat ? { responseFormat: s.responseFormat } : {}),
     abortSignal,
   });
   const inputTokens = out.usage?.inputTokens?.total;
