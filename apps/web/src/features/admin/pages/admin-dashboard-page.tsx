@@ -1,21 +1,27 @@
-import { InboxOutlined, MessageOutlined, TeamOutlined } from '@ant-design/icons';
+import { InboxOutlined, MessageOutlined, RobotOutlined, TeamOutlined } from '@ant-design/icons';
 import { Button, Card, Grid, Tabs } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useSession } from '../../../lib/auth-session';
 import { PageHeader } from '../../../lib/page-header';
+import { AiProvidersTab } from '../components/ai-providers-tab';
 import { ContactMessagesTab } from '../components/contact-messages-tab';
 import { OutboxTab } from '../components/outbox-tab';
 import { UsersTab } from '../components/users-tab';
 
-const TABS = ['users', 'outbox', 'contact'] as const;
+const TABS = ['users', 'outbox', 'contact', 'ai-providers'] as const;
 type AdminTab = (typeof TABS)[number];
-const tabFrom = (v: string | null): AdminTab =>
-  (TABS as readonly string[]).includes(v ?? '') ? (v as AdminTab) : 'users';
+/** The tab in the address; the AI providers tab only for the superadmin. */
+const tabFrom = (v: string | null, superadmin: boolean): AdminTab =>
+  (TABS as readonly string[]).includes(v ?? '') && (v !== 'ai-providers' || superadmin)
+    ? (v as AdminTab)
+    : 'users';
 
-/** /admin-dashboard: accounts, the mail outbox and contact messages. */
+/** /admin-dashboard: accounts, the mail outbox, contact messages and (superadmin) the AI providers. */
 export default function AdminDashboardPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const tab = tabFrom(params.get('tab'));
+  const superadmin = useSession().user?.role === 'superadmin';
+  const tab = tabFrom(params.get('tab'), superadmin);
   const compact = !Grid.useBreakpoint().md;
   return (
     <>
@@ -57,6 +63,19 @@ export default function AdminDashboardPage() {
               ),
               children: <ContactMessagesTab />,
             },
+            ...(superadmin
+              ? [
+                  {
+                    key: 'ai-providers',
+                    label: (
+                      <span>
+                        <RobotOutlined aria-hidden /> AI providers
+                      </span>
+                    ),
+                    children: <AiProvidersTab />,
+                  },
+                ]
+              : []),
           ]}
         />
       </Card>

@@ -1,17 +1,17 @@
 import { SyncOutlined } from '@ant-design/icons';
 import type { AiProviderRecord } from '@stratos/contracts/ai/providers.schema';
 import { Alert, Badge, Button, Flex, Grid, Select, Tooltip, Typography } from 'antd';
-import { errorMessage } from '../../../lib/api-error';
-import { useTestProviders } from '../api/providers';
+import { ProviderIcon } from '../../../lib/ai/provider-icon';
 import {
   AUTO_PROVIDER,
   BADGE_STATUS,
   cannotSelectMessage,
   connectionBadge,
   isSelectable,
-} from '../model/provider-status';
+} from '../../../lib/ai/provider-status';
+import { errorMessage } from '../../../lib/api-error';
+import { useTestProviders } from '../api/providers';
 import styles from './chat.module.css';
-import { ProviderIcon } from './provider-icon';
 
 interface ProviderSelectorProps {
   providers: AiProviderRecord[];

@@ -1,11 +1,16 @@
 import { SyncOutlined } from '@ant-design/icons';
 import { Alert, Badge, Button, Card, Skeleton, Typography } from 'antd';
+import { ProviderIcon } from '../../../lib/ai/provider-icon';
+import {
+  BADGE_STATUS,
+  connectionBadge,
+  isSelectable,
+  unavailableReason,
+} from '../../../lib/ai/provider-status';
 import { errorMessage } from '../../../lib/api-error';
 import { formatRelative } from '../../../lib/date-format';
 import { useAiProviders, useTestProviders } from '../api/providers';
-import { BADGE_STATUS, connectionBadge, isSelectable, unavailableReason } from '../model/provider-status';
 import styles from './hub.module.css';
-import { ProviderIcon } from './provider-icon';
 import { QueryError } from './query-error';
 
 /** The live status of every provider, from GET /api/ai/providers, with a check-now button. */

@@ -1,8 +1,8 @@
 import type { AiCallableProvider, AiProviderRecord } from '@stratos/contracts/ai/providers.schema';
 import { AI_CALLABLE_PROVIDERS } from '@stratos/contracts/ai/providers.schema';
 import { useMemo, useState } from 'react';
+import { AUTO_PROVIDER, modelChoices, preferredLocalModel } from '../../../lib/ai/provider-status';
 import { useAiProviders } from '../api/providers';
-import { AUTO_PROVIDER, modelChoices, preferredLocalModel } from '../model/provider-status';
 
 export type ChatMode = 'enhanced' | 'fixed';
 
