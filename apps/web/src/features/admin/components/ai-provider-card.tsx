@@ -110,14 +110,29 @@ export function AiProviderCard({ row }: { row: AiProviderRow }) {
           </Typography.Text>
         </Flex>
       </Flex>
-      {record.error && <Alert type="warning" showIcon title={record.error} style={{ marginTop: 12 }} />}
+      {record.error && (
+        <Alert
+          type={record.status === 'error' ? 'error' : 'warning'}
+          showIcon
+          title={record.error}
+          style={{ marginTop: 12 }}
+        />
+      )}
 
       {!row.configurable ? (
         <Typography.Paragraph type="secondary" style={{ margin: '12px 0 0' }}>
-          Built into Stratos: nothing to configure.
+          The assistant service has no settings.
         </Typography.Paragraph>
       ) : (
-        <Flex vertical gap={12} style={{ marginTop: 12 }}>
+        <div
+          style={{
+            marginTop: 12,
+            display: 'grid',
+            gap: 12,
+            gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))',
+            alignItems: 'start',
+          }}
+        >
           <Setting label="Enabled">
             <Switch
               checked={settings?.enabled ?? record.enabled}
@@ -154,15 +169,16 @@ export function AiProviderCard({ row }: { row: AiProviderRow }) {
               onConfirm: () => send('url', { baseUrl: null }, `${name}: base URL cleared`),
             }}
           />
-        </Flex>
+        </div>
       )}
     </Card>
   );
 }
 
-function Setting({ label, children }: { label: string; children: ReactNode }) {
+function Setting({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
+  // An open editor takes the whole row, so the field and its message have room.
   return (
-    <div>
+    <div style={wide ? { gridColumn: '1 / -1' } : undefined}>
       <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, marginBottom: 4 }}>
         {label}
       </Typography.Text>
@@ -184,7 +200,7 @@ function StoredValue(p: {
   error: ReactNode;
 }) {
   return (
-    <Setting label={p.label}>
+    <Setting label={p.label} wide={p.editing}>
       {p.editing ? (
         p.editor
       ) : (

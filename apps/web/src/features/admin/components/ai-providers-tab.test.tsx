@@ -93,7 +93,7 @@ describe('AiProvidersTab', () => {
 
     const assistant = await card('Stratos Assistant');
     expect(assistant.getByText('Not Connected')).toBeTruthy();
-    expect(assistant.getByText('Built into Stratos: nothing to configure.')).toBeTruthy();
+    expect(assistant.getByText('The assistant service has no settings.')).toBeTruthy();
     expect(assistant.queryByRole('switch')).toBeNull();
   });
 
