@@ -5,6 +5,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { App as AntApp } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { providerRecord } from '../../../lib/ai/provider-record.fixture';
 import { ApiError } from '../../../lib/api-error';
 
 const apiRequest = vi.fn();
@@ -12,27 +13,14 @@ vi.mock('../../../lib/api-client', () => ({ apiRequest: (...args: unknown[]) => 
 const { default: AiDashboardPage } = await import('./ai-dashboard-page');
 
 const FILE = '00000000-0000-4000-8000-0000000000a1';
-const provider = (over: Partial<AiProviderRecord>): AiProviderRecord => ({
-  id: 'ollama',
-  name: 'Ollama',
-  description: '',
-  icon: 'ollama',
-  priority: 3,
-  type: 'local',
-  endpoint: null,
-  models: [],
-  defaultModel: 'llama3.2:3b',
-  capabilities: ['chat'],
-  status: 'available',
-  lastResponseTime: 37,
-  availableModels: [],
-  error: null,
-  checkedAt: null,
-  enabled: true,
-  keySource: 'none',
-  cooldownUntil: null,
-  ...over,
-});
+const provider = (over: Partial<AiProviderRecord>): AiProviderRecord =>
+  providerRecord({
+    priority: 3,
+    defaultModel: 'llama3.2:3b',
+    status: 'available',
+    lastResponseTime: 37,
+    ...over,
+  });
 
 function dashboard(over: Partial<AiDashboard> = {}): AiDashboard {
   return {
