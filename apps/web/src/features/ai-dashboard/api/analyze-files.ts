@@ -1,7 +1,7 @@
 import { analyzeFilesReplySchema } from '@stratos/contracts/ai/analysis.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { aiDashboardKey } from '../../../lib/ai/ai-dashboard-query';
 import { apiRequest } from '../../../lib/api-client';
-import { aiDashboardKey } from './get-ai-dashboard';
 
 /** POST /api/ai/analyze-files: queues every readable file without an analysis; answers how many. */
 export async function analyzeFiles(): Promise<number> {

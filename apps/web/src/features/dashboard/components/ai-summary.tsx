@@ -1,15 +1,10 @@
 import { ArrowRightOutlined, RobotOutlined } from '@ant-design/icons';
-import { aiDashboardReplySchema } from '@stratos/contracts/ai/analysis.schema';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Skeleton, Tag, theme } from 'antd';
-import { apiRequest } from '../../../lib/api-client';
+import { aiDashboardKey, fetchAiDashboard } from '../../../lib/ai/ai-dashboard-query';
 import { LinkButton } from '../../../lib/link-button';
-import { STORAGE_QUERY_ROOTS } from '../../../lib/storage-events';
 import { DASHBOARD_REFRESH_MS } from '../api/get-dashboard';
 import { DashboardCard } from './dashboard-card';
-
-/** The same cache entry as the AI dashboard page's, so either page warms the other. */
-const summaryKey = [STORAGE_QUERY_ROOTS.dashboard, 'ai'] as const;
 
 const PRIORITY_COLOR = { high: 'red', medium: 'orange', low: 'blue' } as const;
 
@@ -27,9 +22,8 @@ function Figure({ label, value }: { label: string; value: string }) {
 export function AiSummary() {
   const { token } = theme.useToken();
   const summary = useQuery({
-    queryKey: summaryKey,
-    queryFn: ({ signal }) =>
-      apiRequest('/ai/dashboard', { schema: aiDashboardReplySchema, signal }).then((r) => r.data),
+    queryKey: aiDashboardKey,
+    queryFn: fetchAiDashboard,
     refetchInterval: DASHBOARD_REFRESH_MS,
   });
   const data = summary.data;
