@@ -5,7 +5,7 @@ export interface GroupCommitWriter<K, I, O> {
 }
 
 export interface GroupCommitOptions {
-  /** Items queued behind a write in flight go together, at most this many at a time. */
+  /** Items that queue together go in one batch, at most this many at a time. */
   maxBatch: number;
   /**
    * When a batch fails: retry its items one by one, so one bad item fails only its own caller
@@ -21,9 +21,13 @@ interface Queued<I, O> {
 }
 
 /**
- * Group commit per key: an item alone is written at once (no timer, no added wait); items that
- * arrive for a key while a write of that key is in flight queue and go together in one batch.
- * Every caller's promise settles only once its own item is written. Per process.
+ * Group commit per key. The first item for an idle key is written at the end of the current turn
+ * of the event loop (`setImmediate`: after the I/O callbacks already due, with no clock timer), so
+ * the items that arrive in the same turn go together; items that arrive while a write of that key
+ * is in flight queue and go together in the next batch. Waiting for the turn matters on PGlite,
+ * whose writes run on this thread: a write started at once would finish before any other request
+ * got to queue behind it, and every batch would hold one item. Every caller's promise settles only
+ * once its own item is written. Per process.
  */
 export class GroupCommit<K, I, O> {
   private readonly queues = new Map<K, Queued<I, O>[]>();
@@ -40,11 +44,8 @@ export class GroupCommit<K, I, O> {
         queue.push({ item, resolve, reject });
         return;
       }
-      this.queues.set(key, []);
-      this.writer
-        .one(key, item)
-        .then(resolve, reject)
-        .finally(() => this.drain(key));
+      this.queues.set(key, [{ item, resolve, reject }]);
+      setImmediate(() => this.drain(key));
     });
   }
 

@@ -32,6 +32,8 @@ function gatedWriter(refuse: (r: NewUsageRow) => boolean = () => false) {
   return { writer, statements, finish };
 }
 
+const turn = () => new Promise((r) => setImmediate(r));
+
 const settled = (p: Promise<void>) => {
   const state = { done: false, error: null as unknown };
   p.then(
@@ -46,25 +48,33 @@ const settled = (p: Promise<void>) => {
 };
 
 describe('UsageLogBatcher', () => {
-  it('writes a row alone at once, and the rows that arrive meanwhile together in one insert', async () => {
+  it("writes one turn's rows together, and the rows that arrive meanwhile in the next insert", async () => {
     const w = gatedWriter();
     const batcher = new UsageLogBatcher(w.writer);
     const a = settled(batcher.write(row('a')));
     const b = settled(batcher.write(row('b')));
+    // Nothing is written before the turn ends, so rows of the same turn can join.
+    expect(w.statements).toEqual([]);
+    await turn();
+    expect(w.statements).toEqual([['a', 'b']]);
     const c = settled(batcher.write(row('c')));
-    expect(w.statements).toEqual([['a']]);
-    await w.finish();
-    expect(a.done).toBe(true);
-    // Each caller waits for its own row.
-    expect(b.done || c.done).toBe(false);
-    expect(w.statements).toEqual([['a'], ['b', 'c']]);
-    await w.finish();
-    expect(b.done && c.done).toBe(true);
-    // Idle again: the next row goes alone, at once.
     const d = settled(batcher.write(row('d')));
-    expect(w.statements).toEqual([['a'], ['b', 'c'], ['d']]);
     await w.finish();
-    expect(d.done).toBe(true);
+    expect(a.done && b.done).toBe(true);
+    // Each caller waits for its own row.
+    expect(c.done || d.done).toBe(false);
+    expect(w.statements).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+    await w.finish();
+    expect(c.done && d.done).toBe(true);
+    // Idle again: a row alone goes alone, through the single-row insert.
+    const e = settled(batcher.write(row('e')));
+    await turn();
+    expect(w.statements).toEqual([['a', 'b'], ['c', 'd'], ['e']]);
+    await w.finish();
+    expect(e.done).toBe(true);
   });
 
   it('retries a refused batch row by row, so only the bad row fails', async () => {
@@ -73,12 +83,13 @@ describe('UsageLogBatcher', () => {
     const a = settled(batcher.write(row('a')));
     const bad = settled(batcher.write(row('bad')));
     const c = settled(batcher.write(row('c')));
+    await turn();
+    await w.finish();
+    expect(w.statements).toEqual([['a', 'bad', 'c'], ['a']]);
     await w.finish();
     await w.finish();
-    expect(w.statements).toEqual([['a'], ['bad', 'c'], ['bad']]);
     await w.finish();
-    await w.finish();
-    expect(w.statements).toEqual([['a'], ['bad', 'c'], ['bad'], ['c']]);
+    expect(w.statements).toEqual([['a', 'bad', 'c'], ['a'], ['bad'], ['c']]);
     expect(a.done && c.done).toBe(true);
     expect(bad.done).toBe(false);
     expect((bad.error as Error).message).toBe('refused');

@@ -7,8 +7,8 @@ export interface UsageLogWriter {
 }
 
 /**
- * Group commit for the AI usage log (`lib/group-commit`, as billing's DeductionBatcher): a row
- * alone is inserted at once; rows that arrive while an insert is in flight go together in one
+ * Group commit for the AI usage log (`lib/group-commit`, as billing's DeductionBatcher): the rows
+ * of one event-loop turn, and those that arrive while an insert is in flight, go together in one
  * multi-row insert, at most 256 at a time. Every caller's promise settles only once its own row is
  * written, so a reply still waits for its usage row and none is lost. When a batch fails, its rows
  * are retried one by one, so one bad row (its user deleted meanwhile) fails only its own call.

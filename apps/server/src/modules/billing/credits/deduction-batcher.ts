@@ -5,8 +5,8 @@ import type { LedgerRepository, Spend, SpendResult } from '../ledger.repository'
  * Group commit for credit deductions of one account. Concurrent deductions of one user all wait
  * for the same row lock, each holding it through its own commit; so while one is in flight here,
  * the next ones queue and go together in one transaction (`LedgerRepository.applySpends`), which
- * takes each of them exactly as one-by-one calls would. A deduction alone goes at once, in one
- * statement (`applySpend`): no timer, no added wait. Per process; several processes stay correct,
+ * takes each of them exactly as one-by-one calls would. A deduction alone goes at the end of the
+ * event loop's turn, in one statement (`applySpend`): no clock timer. Per process; several processes stay correct,
  * since every path locks the account row before reading the balance.
  */
 export class DeductionBatcher {
