@@ -140,10 +140,26 @@ export class AiProvidersRepository {
     await this.logUsageStatement.execute(usageParams(row));
   }
 
-  /** Several usage rows in one statement (UsageLogBatcher's group commit). */
+  /**
+   * Several usage rows in one statement (UsageLogBatcher's group commit): one array per column and
+   * `unnest`, so the statement's text is the same for any number of rows. A multi-row VALUES list
+   * would be built by Drizzle and parsed by the database anew for every batch size.
+   */
   async logUsageRows(rows: NewUsageRow[]): Promise<void> {
     if (rows.length === 0) return;
-    await this.db.insert(aiUsageLog).values(rows.map(usageParams));
+    const r = rows.map(usageParams);
+    // One parameter per column (a bare array in Drizzle's sql`` would become a list of parameters).
+    const col = <T>(pick: (u: (typeof r)[number]) => T) => sql.param(r.map(pick));
+    await this.db.execute(sql`
+      insert into ${aiUsageLog} (user_id, provider, model, operation, prompt_tokens, completion_tokens,
+        tokens_used, cost, response_time_ms, success, error, streamed, metadata)
+      select * from unnest(
+        ${col((u) => u.userId)}::uuid[], ${col((u) => u.provider)}::text[], ${col((u) => u.model)}::text[],
+        ${col((u) => u.operation)}::text[], ${col((u) => u.promptTokens)}::int[],
+        ${col((u) => u.completionTokens)}::int[], ${col((u) => u.tokensUsed)}::int[],
+        ${col((u) => u.cost)}::float8[], ${col((u) => u.responseTimeMs)}::int[], ${col((u) => u.success)}::bool[],
+        ${col((u) => u.error)}::text[], ${col((u) => u.streamed)}::bool[],
+        ${col((u) => JSON.stringify(u.metadata))}::jsonb[])`);
   }
 
   /** The user's plan allowance (null = unlimited) and their successful queries since `since` (0 when unlimited). */
