@@ -26,6 +26,16 @@ export interface CheckResult {
 
 const trim = (u: string) => u.replace(/\/+$/, '');
 
+/**
+ * Every request to a provider refuses redirects. A provider's API has no reason to redirect a call,
+ * and following one would carry the request (and its key) to wherever the redirect points,
+ * including private addresses the base-URL rule refuses. It is also cheaper: undici copies each
+ * request (teeing its body) before a fetch that may follow a redirect; a window-less request that
+ * errors on redirects is sent as it is.
+ */
+export const providerFetch: typeof fetch = (input, init) =>
+  fetch(input, { ...init, redirect: 'error', window: null });
+
 /** Models built so far, by provider, endpoint, key and model name; cleared whole when it grows past MAX_MODELS. */
 const models = new Map<string, LanguageModel>();
 const MAX_MODELS = 1000;
@@ -51,18 +61,21 @@ function buildModel(id: AiCallableProvider, conn: Connection, modelId: string): 
   const baseURL = conn.baseUrl ? trim(conn.baseUrl) : undefined;
   switch (id) {
     case 'ollama':
-      return createOllama({ baseURL: `${baseURL ?? 'http://127.0.0.1:11434'}/api` })(modelId);
+      return createOllama({ baseURL: `${baseURL ?? 'http://127.0.0.1:11434'}/api`, fetch: providerFetch })(
+        modelId,
+      );
     case 'openai':
-      return createOpenAI({ apiKey: conn.apiKey, baseURL }).chat(modelId);
+      return createOpenAI({ apiKey: conn.apiKey, baseURL, fetch: providerFetch }).chat(modelId);
     case 'anthropic':
-      return createAnthropic({ apiKey: conn.apiKey, baseURL })(modelId);
+      return createAnthropic({ apiKey: conn.apiKey, baseURL, fetch: providerFetch })(modelId);
     case 'google':
-      return createGoogleGenerativeAI({ apiKey: conn.apiKey, baseURL })(modelId);
+      return createGoogleGenerativeAI({ apiKey: conn.apiKey, baseURL, fetch: providerFetch })(modelId);
     case 'huggingface':
       return createOpenAICompatible({
         name: 'huggingface',
         apiKey: conn.apiKey,
         baseURL: baseURL ?? 'https://router.huggingface.co/v1',
+        fetch: providerFetch,
       }).chatModel(modelId);
   }
 }
@@ -129,7 +142,7 @@ export async function checkProvider(
   id: AiProviderId,
   conn: Connection,
   timeoutMs: number,
-  fetchFn: typeof fetch = fetch,
+  fetchFn: typeof fetch = providerFetch,
 ): Promise<CheckResult> {
   const def = providerDefinition(id);
   const none = (status: CheckResult['status'], error: string): CheckResult => ({
