@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { TokenService } from './token.service';
+
+const subject = {
+  id: '7b0f6a3e-5d1c-4a36-9b51-2f3f1c1f9a10',
+  email: 'a@example.test',
+  name: 'Ada',
+  role: 'user' as const,
+  permissions: [],
+};
+
+describe('TokenService.verifyAccess', () => {
+  it('accepts its own token again and again, and refuses it once the clock passes its expiry', async () => {
+    let now = new Date('2026-11-24T10:00:00Z');
+    const tokens = new TokenService('s'.repeat(32), 900, () => now);
+    const token = await tokens.signAccess(subject);
+    for (let i = 0; i < 3; i++)
+      expect(tokens.verifyAccess(token)).toMatchObject({ ok: true, claims: { id: subject.id } });
+    // A verified token is remembered; its expiry is still checked on every call.
+    now = new Date('2026-11-24T10:15:01Z');
+    expect(tokens.verifyAccess(token)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('refuses a token signed with another secret or altered, even after the real one was verified', async () => {
+    const now = () => new Date('2026-11-24T10:00:00Z');
+    const tokens = new TokenService('s'.repeat(32), 900, now);
+    const other = new TokenService('t'.repeat(32), 900, now);
+    const token = await tokens.signAccess(subject);
+    expect(tokens.verifyAccess(token).ok).toBe(true);
+    expect(tokens.verifyAccess(await other.signAccess(subject))).toEqual({ ok: false, reason: 'invalid' });
+    const [h, p, sig] = token.split('.');
+    const altered = `${h}.${p}.${sig?.slice(0, -2)}${sig?.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect(tokens.verifyAccess(altered)).toEqual({ ok: false, reason: 'invalid' });
+  });
+});
