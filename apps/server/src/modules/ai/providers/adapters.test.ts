@@ -38,7 +38,7 @@ describe('provider requests refuse redirects', () => {
   it('answers through the endpoint itself', async () => {
     const out = await generateReply(
       languageModel('ollama', { baseUrl: standin.url }, 'llama3.2'),
-      { prompt: 'Say hello', maxOutputTokens: 50 },
+      { prompt: 'Say hello', maxOutputTokens: 50, temperature: 0.7 },
       AbortSignal.timeout(5000),
     );
     expect(out.text).toContain('ollama stand-in');
@@ -49,7 +49,7 @@ describe('provider requests refuse redirects', () => {
     await expect(
       generateReply(
         languageModel('ollama', { baseUrl: bounce.url }, 'llama3.2'),
-        { prompt: 'Say hello', maxOutputTokens: 50 },
+        { prompt: 'Say hello', maxOutputTokens: 50, temperature: 0.7 },
         AbortSignal.timeout(5000),
       ),
     ).rejects.toThrow();
