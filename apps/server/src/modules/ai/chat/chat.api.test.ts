@@ -1,8 +1,13 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AiStandins } from '../../../../test/ai-standins';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { createTestUser, type TestUser } from '../../../../test/users.fixture';
+import { aiChatMessages, aiConversations } from '../../../db/schema/index';
 import { aiServicesFor } from '../providers/ai-services';
+import { ChatRepository, type ExchangeRows } from './chat.repository';
+import { ChatExchangeBatcher } from './chat-exchange-batcher';
 import { CHAT_ERROR_TEXT, CHAT_FALLBACK_TEXT } from './quality';
 
 let standins: AiStandins;
@@ -425,5 +430,288 @@ describe('POST /api/ai/chat/:messageId/feedback', () => {
       [2, null],
       [5, 'Great'],
     ]);
+  });
+});
+
+const db = () => t.app.ctx.database.db;
+
+const chat = async (user: TestUser, message: string, conversationId?: string) => {
+  const res = await inject('POST', '/api/ai/chat', user, { message, provider: 'ollama', conversationId });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { conversationId: string; messageId: string; response: string };
+};
+
+const stored = (conversationId: string) =>
+  db()
+    .select()
+    .from(aiChatMessages)
+    .where(eq(aiChatMessages.conversationId, conversationId))
+    .orderBy(asc(aiChatMessages.createdAt));
+
+const conversationRow = async (id: string) =>
+  (await db().select().from(aiConversations).where(eq(aiConversations.id, id)))[0];
+
+const updatedAt = async (id: string) => (await conversationRow(id))?.updatedAt.getTime() ?? 0;
+
+/**
+ * Sizes of the batches the repository's batch statements were given. The single-exchange
+ * statements are slowed down, as under load, so that replies arriving meanwhile queue behind them:
+ * in a test the app serves one request at a time and each write is over before the next reply.
+ */
+function batchSizes() {
+  const start = vi.spyOn(ChatRepository.prototype, 'startConversations');
+  const save = vi.spyOn(ChatRepository.prototype, 'saveExchanges');
+  for (const single of ['startConversation', 'saveExchange'] as const) {
+    const original = ChatRepository.prototype[single] as (...args: unknown[]) => Promise<unknown>;
+    vi.spyOn(ChatRepository.prototype, single).mockImplementation(async function (
+      this: ChatRepository,
+      ...args: unknown[]
+    ) {
+      await new Promise((r) => setTimeout(r, 40));
+      return original.apply(this, args);
+    } as never);
+  }
+  const sizes = (spy: typeof start | typeof save) => spy.mock.calls.map((c) => c[0].length);
+  return { start: () => sizes(start), save: () => sizes(save) };
+}
+
+describe('chat replies stored together (group commit)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('stores 20 concurrent replies, new and continued conversations, each with its own rows', async () => {
+    const users = await Promise.all([1, 2, 3, 4].map(() => createTestUser(t.app)));
+    const existing: Array<{ user: TestUser; id: string }> = [];
+    for (const user of users) {
+      for (let n = 0; n < 2; n++) existing.push({ user, id: (await chat(user, ON_TOPIC)).conversationId });
+    }
+    const before = await Promise.all(existing.map((c) => updatedAt(c.id)));
+    const sizes = batchSizes();
+
+    // 11 new conversations, one message to each of 7 existing ones, and two at once to another.
+    const twice = existing[0] as { user: TestUser; id: string };
+    const sends: Array<{ user: TestUser; message: string; id?: string }> = [
+      ...Array.from({ length: 11 }, (_, i) => ({
+        user: users[i % 4] as TestUser,
+        message: `${ON_TOPIC} new ${i}`,
+      })),
+      ...existing.slice(1).map((c, i) => ({ user: c.user, message: `${ON_TOPIC} more ${i}`, id: c.id })),
+      { user: twice.user, message: `${ON_TOPIC} twice a`, id: twice.id },
+      { user: twice.user, message: `${ON_TOPIC} twice b`, id: twice.id },
+    ];
+    expect(sends).toHaveLength(20);
+    const replies = await Promise.all(sends.map((s) => chat(s.user, s.message, s.id)));
+
+    for (const [i, reply] of replies.entries()) {
+      const send = sends[i] as (typeof sends)[number];
+      const conversation = await conversationRow(reply.conversationId);
+      expect(conversation?.userId).toBe(send.user.user.id);
+      if (send.id) expect(reply.conversationId).toBe(send.id);
+      const rows = await stored(reply.conversationId);
+      const answer = rows.find((r) => r.id === reply.messageId);
+      expect(answer).toMatchObject({
+        role: 'assistant',
+        content: reply.response,
+        attempt: 1,
+        isError: false,
+      });
+      expect(answer?.quality).toMatchObject({ category: expect.any(String) });
+      // Its question is the row just before it.
+      const question = rows[rows.findIndex((r) => r.id === reply.messageId) - 1];
+      expect(question).toMatchObject({ role: 'user', content: send.message, quality: null, metadata: {} });
+      if (!send.id) expect(rows).toHaveLength(2);
+    }
+    const newIds = new Set(replies.slice(0, 11).map((r) => r.conversationId));
+    expect(newIds.size).toBe(11);
+    for (const c of existing.slice(1)) expect(await stored(c.id)).toHaveLength(4);
+    // Both of the messages sent at once are stored, each question before its reply (whichever first).
+    expect(
+      (await stored(twice.id))
+        .map((r) => r.content)
+        .filter((c) => c.includes('twice'))
+        .sort(),
+    ).toEqual([`${ON_TOPIC} twice a`, `${ON_TOPIC} twice b`]);
+    for (const [n, c] of existing.entries())
+      expect(await updatedAt(c.id)).toBeGreaterThan(before[n] as number);
+    // Replies that arrived while another was being stored went in a batch statement.
+    expect(Math.max(0, ...sizes.start(), ...sizes.save())).toBeGreaterThan(1);
+  });
+
+  it('keeps exactly the last 10 turns of each conversation when its exchanges are stored in batches', async () => {
+    const user = await createTestUser(t.app);
+    const ids: string[] = [];
+    for (let n = 0; n < 4; n++) ids.push((await chat(user, `${ON_TOPIC} c${n} t0`)).conversationId);
+    const sizes = batchSizes();
+    for (let turn = 1; turn < 13; turn++) {
+      await Promise.all(ids.map((id, n) => chat(user, `${ON_TOPIC} c${n} t${turn}`, id)));
+    }
+    for (const [n, id] of ids.entries()) {
+      const rows = await stored(id);
+      expect(rows).toHaveLength(20);
+      expect(rows.filter((r) => r.role === 'user').map((r) => r.content)).toEqual(
+        Array.from({ length: 10 }, (_, i) => `${ON_TOPIC} c${n} t${i + 3}`),
+      );
+      expect(rows.map((r) => r.role)).toEqual(
+        Array.from({ length: 20 }, (_, i) => (i % 2 ? 'assistant' : 'user')),
+      );
+    }
+    expect(Math.max(0, ...sizes.save())).toBeGreaterThan(1);
+  });
+});
+
+describe('ChatExchangeBatcher on the database', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  let stamp = Date.now();
+  const exchange = (question: string): ExchangeRows => ({
+    question,
+    askedAt: new Date(++stamp),
+    reply: {
+      content: `reply to ${question}`,
+      model: 'llama3.2',
+      provider: 'ollama',
+      quality: { score: 0.9, category: 'excellent', issues: [], flags: {} } as never,
+      attempt: 1,
+      metadata: { temperature: 0.5, note: 'quote " and \\ and {braces}' },
+    },
+    answeredAt: new Date(++stamp),
+  });
+
+  /**
+   * Submitted in one turn: they go together in one batch, except perhaps the first, written alone
+   * at once (the rest queue behind it).
+   */
+  const together = <T>(calls: Array<() => Promise<T>>) => Promise.allSettled(calls.map((f) => f()));
+  const statuses = (results: PromiseSettledResult<unknown>[]) => results.map((r) => r.status);
+
+  it('writes a batch of new conversations in one statement; a bad item fails only its caller', async () => {
+    const repo = new ChatRepository(db());
+    const batcher = new ChatExchangeBatcher(repo, 20);
+    const many = vi.spyOn(repo, 'startConversations');
+    const user = await createTestUser(t.app);
+    const conversation = (title: string, userId = user.user.id) => ({ id: randomUUID(), userId, title });
+    const items = [1, 2, 3, 4, 5].map((n) => ({ c: conversation(`t${n}`), x: exchange(`q${n}`) }));
+    // Its user does not exist: the batch statement fails on it, then the items go one by one.
+    const bad = { c: conversation('bad', randomUUID()), x: exchange('bad') };
+    const submitted = [...items.slice(0, 3), bad, ...items.slice(3)];
+    const results = await together(submitted.map((i) => () => batcher.start(i.c, i.x)));
+    // All but perhaps the first (written alone at once) in one batch statement, which failed.
+    expect(many).toHaveBeenCalledTimes(1);
+    expect(many.mock.calls[0]?.[0].length).toBeGreaterThanOrEqual(5);
+    expect(statuses(results)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    expect(await conversationRow(bad.c.id)).toBeUndefined();
+    for (const [n, i] of items.entries()) {
+      const r = results[n < 3 ? n : n + 1] as PromiseFulfilledResult<Array<{ id: string; role: string }>>;
+      const rows = await stored(i.c.id);
+      expect(rows.map((m) => [m.role, m.content])).toEqual([
+        ['user', i.x.question],
+        ['assistant', i.x.reply.content],
+      ]);
+      expect(r.value.map((m) => m.id).sort()).toEqual(rows.map((m) => m.id).sort());
+      expect(rows[1]).toMatchObject({
+        model: 'llama3.2',
+        provider: 'ollama',
+        attempt: 1,
+        forced: false,
+        isError: false,
+        quality: i.x.reply.quality,
+        metadata: i.x.reply.metadata,
+        createdAt: i.x.answeredAt,
+      });
+      expect(rows[0]).toMatchObject({ attempt: null, model: null, metadata: {}, createdAt: i.x.askedAt });
+      expect(await conversationRow(i.c.id)).toMatchObject({ userId: user.user.id, title: i.c.title });
+    }
+  });
+
+  it('saves a batch of exchanges: trims each conversation as saveExchange does, bumps it, a conversation twice goes after, and a deleted one fails only its own caller', async () => {
+    const repo = new ChatRepository(db());
+    const batcher = new ChatExchangeBatcher(repo, 6);
+    const many = vi.spyOn(repo, 'saveExchanges');
+    const user = await createTestUser(t.app);
+    const ids: string[] = [];
+    for (let n = 0; n < 4; n++) {
+      const id = randomUUID();
+      await repo.startConversation({ id, userId: user.user.id, title: `c${n}` }, exchange(`c${n} q0`));
+      for (let q = 1; q < 3; q++) await repo.saveExchange(id, exchange(`c${n} q${q}`), 6);
+      ids.push(id);
+    }
+    const [c0, c1, c2, gone] = ids as [string, string, string, string];
+    const before = await Promise.all(ids.map(updatedAt));
+    await new Promise((r) => setTimeout(r, 5));
+    const save = (id: string, question: string) => () =>
+      batcher.save({ id, userId: user.user.id, title: '' }, exchange(question));
+    const questions = async (id: string) =>
+      (await stored(id)).filter((m) => m.role === 'user').map((m) => m.content);
+
+    // c1 twice in one batch: the batch statement takes its first, the second is stored after it.
+    const round1 = await together([
+      save(c0, 'c0 lone'),
+      save(c0, 'c0 q3'),
+      save(c1, 'c1 q3'),
+      save(c1, 'c1 q4'),
+      save(c2, 'c2 q3'),
+    ]);
+    expect(statuses(round1)).toEqual(Array(5).fill('fulfilled'));
+    expect(many.mock.calls.map((c) => c[0].map((i) => i.conversationId))).toEqual([[c0, c1, c2]]);
+    expect(await questions(c0)).toEqual(['c0 q2', 'c0 lone', 'c0 q3']);
+    expect(await questions(c1)).toEqual(['c1 q2', 'c1 q3', 'c1 q4']);
+    expect(await questions(c2)).toEqual(['c2 q1', 'c2 q2', 'c2 q3']);
+    for (const [n, id] of ids.slice(0, 3).entries()) {
+      expect(await stored(id)).toHaveLength(6);
+      expect(await updatedAt(id)).toBeGreaterThan(before[n] as number);
+    }
+    for (const r of round1) {
+      const reply = (r as PromiseFulfilledResult<Array<{ id: string; role: string }>>).value;
+      expect(reply.map((m) => m.role).sort()).toEqual(['assistant', 'user']);
+    }
+    const replyOf = (r: PromiseSettledResult<Array<{ id: string; role: string }>> | undefined) =>
+      (r as PromiseFulfilledResult<Array<{ id: string; role: string }>>).value.find(
+        (m) => m.role === 'assistant',
+      )?.id;
+    expect((await stored(c1)).find((m) => m.id === replyOf(round1[3]))?.content).toBe('reply to c1 q4');
+    expect((await stored(c2)).find((m) => m.id === replyOf(round1[4]))?.content).toBe('reply to c2 q3');
+
+    // Deleted after its reply was asked for: the batch fails on it, then each item goes alone.
+    await repo.deleteConversation(user.user.id, gone);
+    many.mockClear();
+    const round2 = await together([
+      save(c0, 'c0 q4'),
+      save(c1, 'c1 q5'),
+      save(gone, 'gone'),
+      save(c2, 'c2 q4'),
+    ]);
+    expect(statuses(round2)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(many).toHaveBeenCalledTimes(1);
+    expect(many.mock.calls[0]?.[0].length).toBeGreaterThanOrEqual(3);
+    expect(await questions(c0)).toEqual(['c0 lone', 'c0 q3', 'c0 q4']);
+    expect(await questions(c1)).toEqual(['c1 q3', 'c1 q4', 'c1 q5']);
+    expect(await questions(c2)).toEqual(['c2 q2', 'c2 q3', 'c2 q4']);
+    expect(await stored(gone)).toEqual([]);
+  });
+
+  it('trims in one batch statement exactly as the single statement does', async () => {
+    const repo = new ChatRepository(db());
+    const user = await createTestUser(t.app);
+    const [a, b] = [randomUUID(), randomUUID()];
+    for (const id of [a, b]) {
+      await repo.startConversation({ id, userId: user.user.id, title: id }, exchange(`${id} 0`));
+      for (let q = 1; q < 12; q++) await repo.saveExchange(id, exchange(`${id} ${q}`), 20);
+    }
+    await repo.saveExchanges(
+      [a, b].map((id) => ({ conversationId: id, exchange: exchange(`${id} 12`) })),
+      20,
+    );
+    for (const id of [a, b]) {
+      const rows = await stored(id);
+      expect(rows).toHaveLength(20);
+      expect(rows[0]?.content).toBe(`${id} 3`);
+      expect(rows.at(-1)?.content).toBe(`reply to ${id} 12`);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { aiChatFeedback, aiChatMessages, aiConversations } from '../../../db/schema/index';
 
@@ -45,6 +45,23 @@ const exchangeValues = () =>
 const storedIds = { id: aiChatMessages.id, role: aiChatMessages.role };
 export type StoredMessage = Pick<MessageRow, 'id' | 'role'>;
 
+/** A conversation created with its first exchange. */
+export interface NewConversation {
+  id: string;
+  userId: string;
+  title: string;
+}
+
+/**
+ * The messages of many exchanges as one column array each (a question row and a reply row per
+ * exchange), for `unnest`: the statement's shape and its parameters do not depend on the batch size.
+ */
+const messageArrays = () =>
+  sql`select gen_random_uuid(), * from unnest(${p('conversationIds')}::uuid[], ${p('roles')}::text[],
+    ${p('contents')}::text[], ${p('models')}::text[], ${p('providers')}::text[], ${p('qualities')}::jsonb[],
+    ${p('attempts')}::int[], ${p('forced')}::boolean[], ${p('isError')}::boolean[],
+    ${p('metadata')}::jsonb[], ${p('createdAt')}::timestamptz[])`;
+
 function exchangeParams(conversationId: string, x: ExchangeRows) {
   const r = x.reply;
   return {
@@ -63,14 +80,99 @@ function exchangeParams(conversationId: string, x: ExchangeRows) {
   };
 }
 
+/** One message row as `messageArrays` takes it. */
+interface MessageColumns {
+  conversationId: string;
+  role: 'user' | 'assistant';
+  content: string;
+  model: string | null;
+  provider: string | null;
+  quality: unknown;
+  attempt: number | null;
+  forced: boolean;
+  isError: boolean;
+  metadata: unknown;
+  createdAt: Date;
+}
+
+/** The two rows of an exchange; the question takes the columns' defaults, as in the single statements. */
+function exchangeMessages(conversationId: string, x: ExchangeRows): MessageColumns[] {
+  const { content, model, provider, quality, attempt, forced, isError, metadata } = exchangeParams(
+    conversationId,
+    x,
+  );
+  return [
+    {
+      conversationId,
+      role: 'user',
+      content: x.question,
+      model: null,
+      provider: null,
+      quality: null,
+      attempt: null,
+      forced: false,
+      isError: false,
+      metadata: {},
+      createdAt: x.askedAt,
+    },
+    {
+      conversationId,
+      role: 'assistant',
+      content,
+      model,
+      provider,
+      quality,
+      attempt,
+      forced,
+      isError,
+      metadata,
+      createdAt: x.answeredAt,
+    },
+  ];
+}
+
+/** Parameters of `messageArrays`. jsonb goes as text per element (cast in SQL), timestamps as ISO text. */
+function messageArrayParams(items: Array<{ conversationId: string; exchange: ExchangeRows }>) {
+  const rows = items.flatMap((item) => exchangeMessages(item.conversationId, item.exchange));
+  return {
+    conversationIds: rows.map((m) => m.conversationId),
+    roles: rows.map((m) => m.role),
+    contents: rows.map((m) => m.content),
+    models: rows.map((m) => m.model),
+    providers: rows.map((m) => m.provider),
+    qualities: rows.map((m) => (m.quality === null ? null : JSON.stringify(m.quality))),
+    attempts: rows.map((m) => m.attempt),
+    forced: rows.map((m) => m.forced),
+    isError: rows.map((m) => m.isError),
+    metadata: rows.map((m) => JSON.stringify(m.metadata)),
+    createdAt: rows.map((m) => m.createdAt.toISOString()),
+  };
+}
+
+/** Each item's stored rows, in the items' order (a batch holds one item per conversation). */
+function byConversation(
+  conversationIds: string[],
+  rows: Array<StoredMessage & { conversationId: string }>,
+): StoredMessage[][] {
+  const found = new Map<string, StoredMessage[]>();
+  for (const { conversationId, id, role } of rows) {
+    const list = found.get(conversationId) ?? [];
+    list.push({ id, role });
+    found.set(conversationId, list);
+  }
+  return conversationIds.map((id) => found.get(id) ?? []);
+}
+
 /**
- * Conversations, their messages and feedback: the chat module's SQL. The two statements of every
- * chat reply are built once and prepared (named server-side statements on both drivers): a chat
- * reply costs one round trip to store.
+ * Conversations, their messages and feedback: the chat module's SQL. The statements that store
+ * chat replies are built once and prepared (named server-side statements on both drivers): a chat
+ * reply, or a batch of concurrent ones (ChatExchangeBatcher), costs one round trip to store.
  */
 export class ChatRepository {
   private readonly startStatement;
   private readonly saveStatement;
+  private readonly startManyStatement;
+  private readonly saveManyStatement;
 
   constructor(private readonly db: Db) {
     const conversation = db.$with('chat_new_conversation').as(
@@ -86,28 +188,37 @@ export class ChatRepository {
       .returning(storedIds)
       .prepare('chat_start_conversation');
 
-    const bumped = db.$with('chat_bumped').as(
+    // The conversations an exchange is stored in get their updated_at bumped, and the messages
+    // `doomed` selects deleted, in CTEs of the exchange's insert.
+    const bump = (name: string, ids: SQL) =>
       db
-        .update(aiConversations)
-        .set({ updatedAt: sql`now()` })
-        .where(eq(aiConversations.id, p('conversationId')))
-        .returning({ id: aiConversations.id }),
-    );
-    const trimmed = db.$with('chat_trimmed').as(
+        .$with(name)
+        .as(
+          db
+            .update(aiConversations)
+            .set({ updatedAt: sql`now()` })
+            .where(sql`${aiConversations.id} = ${ids}`)
+            .returning({ id: aiConversations.id }),
+        );
+    const trim = (name: string, doomed: SQLWrapper) =>
       db
-        .delete(aiChatMessages)
-        .where(
-          inArray(
-            aiChatMessages.id,
-            db
-              .select({ id: aiChatMessages.id })
-              .from(aiChatMessages)
-              .where(eq(aiChatMessages.conversationId, p('conversationId')))
-              .orderBy(desc(aiChatMessages.createdAt))
-              .offset(p('keepOlder')),
-          ),
-        )
-        .returning({ id: aiChatMessages.id }),
+        .$with(name)
+        .as(
+          db
+            .delete(aiChatMessages)
+            .where(inArray(aiChatMessages.id, doomed))
+            .returning({ id: aiChatMessages.id }),
+        );
+
+    const bumped = bump('chat_bumped', sql`${p('conversationId')}`);
+    const trimmed = trim(
+      'chat_trimmed',
+      db
+        .select({ id: aiChatMessages.id })
+        .from(aiChatMessages)
+        .where(eq(aiChatMessages.conversationId, p('conversationId')))
+        .orderBy(desc(aiChatMessages.createdAt))
+        .offset(p('keepOlder')),
     );
     this.saveStatement = db
       .with(bumped, trimmed)
@@ -115,6 +226,49 @@ export class ChatRepository {
       .values(exchangeValues())
       .returning(storedIds)
       .prepare('chat_save_exchange');
+
+    const storedWithConversation = { ...storedIds, conversationId: aiChatMessages.conversationId };
+    const conversations = db.$with('chat_new_conversations').as(
+      db
+        .insert(aiConversations)
+        .select(
+          sql`select *, now(), now() from unnest(${p('ids')}::uuid[], ${p('userIds')}::uuid[], ${p('titles')}::text[])`,
+        )
+        .returning({ id: aiConversations.id }),
+    );
+    this.startManyStatement = db
+      .with(conversations)
+      .insert(aiChatMessages)
+      .select(messageArrays())
+      .returning(storedWithConversation)
+      .prepare('chat_start_conversations');
+
+    const ofBatch = sql`any(${p('ids')}::uuid[])`;
+    const bumpedMany = bump('chat_bumped_many', ofBatch);
+    // Each conversation's messages newest first; those past `keepOlder` go, as the single statement's offset.
+    const ranked = db
+      .select({
+        id: aiChatMessages.id,
+        n: sql<number>`row_number() over (partition by ${aiChatMessages.conversationId} order by ${aiChatMessages.createdAt} desc)`.as(
+          'n',
+        ),
+      })
+      .from(aiChatMessages)
+      .where(sql`${aiChatMessages.conversationId} = ${ofBatch}`)
+      .as('chat_ranked');
+    const trimmedMany = trim(
+      'chat_trimmed_many',
+      db
+        .select({ id: ranked.id })
+        .from(ranked)
+        .where(gt(ranked.n, p('keepOlder'))),
+    );
+    this.saveManyStatement = db
+      .with(bumpedMany, trimmedMany)
+      .insert(aiChatMessages)
+      .select(messageArrays())
+      .returning(storedWithConversation)
+      .prepare('chat_save_exchanges');
   }
 
   async findConversation(userId: string, id: string): Promise<ConversationRow | null> {
@@ -203,6 +357,36 @@ export class ChatRepository {
       ...exchangeParams(conversationId, x),
       keepOlder: Math.max(0, keep - 2),
     });
+  }
+
+  /**
+   * Many new conversations with their first exchanges in one statement (the group commit's batch):
+   * each item's stored rows, in order. One bad item fails the whole statement.
+   */
+  async startConversations(items: Array<{ conversation: NewConversation; exchange: ExchangeRows }>) {
+    const ids = items.map((i) => i.conversation.id);
+    const rows = await this.startManyStatement.execute({
+      ids,
+      userIds: items.map((i) => i.conversation.userId),
+      titles: items.map((i) => i.conversation.title),
+      ...messageArrayParams(items.map((i) => ({ conversationId: i.conversation.id, exchange: i.exchange }))),
+    });
+    return byConversation(ids, rows);
+  }
+
+  /**
+   * Exchanges of many existing conversations in one statement, each as `saveExchange` would store
+   * it: of a conversation's messages already there the newest `keep - 2` stay. Each conversation at
+   * most once per call (its trimming could not see its own other exchange).
+   */
+  async saveExchanges(items: Array<{ conversationId: string; exchange: ExchangeRows }>, keep: number) {
+    const ids = items.map((i) => i.conversationId);
+    const rows = await this.saveManyStatement.execute({
+      ids,
+      keepOlder: Math.max(0, keep - 2),
+      ...messageArrayParams(items),
+    });
+    return byConversation(ids, rows);
   }
 
   /** An assistant message of one of the user's conversations. */

@@ -11,6 +11,7 @@ import type {
   MessageRow,
   StoredMessage,
 } from './chat.repository';
+import { ChatExchangeBatcher } from './chat-exchange-batcher';
 import {
   assessQuality,
   CHAT_FALLBACK_TEXT,
@@ -73,7 +74,12 @@ function stamp(): Date {
 }
 
 export class ChatService {
-  constructor(private readonly deps: ChatDeps) {}
+  /** Concurrent replies store their exchanges together: one statement's fixed cost per batch. */
+  private readonly exchanges: ChatExchangeBatcher;
+
+  constructor(private readonly deps: ChatDeps) {
+    this.exchanges = new ChatExchangeBatcher(deps.repo, HISTORY_KEPT_TURNS * 2);
+  }
 
   chat(userId: string, body: ChatBody): Promise<ChatReply> {
     return this.run(userId, body, async (req) => {
@@ -213,7 +219,10 @@ export class ChatService {
     }
   }
 
-  /** Stores a question and its reply; a new conversation is created with them, in the same statement. */
+  /**
+   * Stores a question and its reply, with concurrent replies' exchanges (ChatExchangeBatcher); a
+   * new conversation is created with them, in the same statement.
+   */
   private async saveExchange(
     conversation: { id: string; userId: string; title: string; isNew?: boolean },
     question: string,
@@ -221,8 +230,8 @@ export class ChatService {
   ): Promise<StoredMessage> {
     const exchange: ExchangeRows = { question, askedAt: stamp(), reply, answeredAt: stamp() };
     const rows = conversation.isNew
-      ? await this.deps.repo.startConversation(conversation, exchange)
-      : await this.deps.repo.saveExchange(conversation.id, exchange, HISTORY_KEPT_TURNS * 2);
+      ? await this.exchanges.start(conversation, exchange)
+      : await this.exchanges.save(conversation, exchange);
     return rows.find((r) => r.role === 'assistant') as StoredMessage;
   }
 
