@@ -41,6 +41,7 @@ const usageParams = (row: NewUsageRow) => ({
 export class AiProvidersRepository {
   private readonly userKeysStatement;
   private readonly logUsageStatement;
+  private readonly logUsageRowsStatement;
   private readonly allowanceStatement;
 
   constructor(private readonly db: Db) {
@@ -69,6 +70,17 @@ export class AiProvidersRepository {
         metadata: p('metadata'),
       } as never)
       .prepare('ai_log_usage');
+    // Every column in the table's order, as Drizzle's insert ... select lists them.
+    this.logUsageRowsStatement = db
+      .insert(aiUsageLog)
+      .select(
+        sql`select nextval(pg_get_serial_sequence('ai_usage_log', 'id')), *, now() from unnest(
+          ${p('userIds')}::uuid[], ${p('providers')}::text[], ${p('models')}::text[], ${p('operations')}::text[],
+          ${p('promptTokens')}::int[], ${p('completionTokens')}::int[], ${p('tokensUsed')}::int[],
+          ${p('costs')}::float8[], ${p('responseTimes')}::int[], ${p('successes')}::boolean[],
+          ${p('errors')}::text[], ${p('streamed')}::boolean[], ${p('metadata')}::jsonb[])`,
+      )
+      .prepare('ai_log_usage_rows');
     // The month's count is only taken when there is a limit to hold it against: unlimited plans
     // and superadmins would otherwise count a row per query they ever made this month.
     this.allowanceStatement = db
@@ -142,24 +154,29 @@ export class AiProvidersRepository {
 
   /**
    * Several usage rows in one statement (UsageLogBatcher's group commit): one array per column and
-   * `unnest`, so the statement's text is the same for any number of rows. A multi-row VALUES list
-   * would be built by Drizzle and parsed by the database anew for every batch size.
+   * `unnest`, so the statement is the same for any number of rows and is prepared once; a multi-row
+   * VALUES list would be built by Drizzle and parsed by the database anew for every batch size.
    */
   async logUsageRows(rows: NewUsageRow[]): Promise<void> {
     if (rows.length === 0) return;
     const r = rows.map(usageParams);
-    // One parameter per column (a bare array in Drizzle's sql`` would become a list of parameters).
-    const col = <T>(pick: (u: (typeof r)[number]) => T) => sql.param(r.map(pick));
-    await this.db.execute(sql`
-      insert into ${aiUsageLog} (user_id, provider, model, operation, prompt_tokens, completion_tokens,
-        tokens_used, cost, response_time_ms, success, error, streamed, metadata)
-      select * from unnest(
-        ${col((u) => u.userId)}::uuid[], ${col((u) => u.provider)}::text[], ${col((u) => u.model)}::text[],
-        ${col((u) => u.operation)}::text[], ${col((u) => u.promptTokens)}::int[],
-        ${col((u) => u.completionTokens)}::int[], ${col((u) => u.tokensUsed)}::int[],
-        ${col((u) => u.cost)}::float8[], ${col((u) => u.responseTimeMs)}::int[], ${col((u) => u.success)}::bool[],
-        ${col((u) => u.error)}::text[], ${col((u) => u.streamed)}::bool[],
-        ${col((u) => JSON.stringify(u.metadata))}::jsonb[])`);
+    const col = <T>(pick: (u: (typeof r)[number]) => T) => r.map(pick);
+    await this.logUsageRowsStatement.execute({
+      userIds: col((u) => u.userId),
+      providers: col((u) => u.provider),
+      models: col((u) => u.model),
+      operations: col((u) => u.operation),
+      promptTokens: col((u) => u.promptTokens),
+      completionTokens: col((u) => u.completionTokens),
+      tokensUsed: col((u) => u.tokensUsed),
+      costs: col((u) => u.cost),
+      responseTimes: col((u) => u.responseTimeMs),
+      successes: col((u) => u.success),
+      errors: col((u) => u.error),
+      streamed: col((u) => u.streamed),
+      // jsonb as text per element, cast in SQL: both drivers send text arrays alike.
+      metadata: col((u) => JSON.stringify(u.metadata)),
+    });
   }
 
   /** The user's plan allowance (null = unlimited) and their successful queries since `since` (0 when unlimited). */
