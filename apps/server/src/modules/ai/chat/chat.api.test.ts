@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { AiStandins } from '../../../../test/ai-standins';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { createTestUser, type TestUser } from '../../../../test/users.fixture';
-import { aiChatMessages, aiConversations } from '../../../db/schema/index';
+import { aiChatMessages, aiConversations, aiUsageLog } from '../../../db/schema/index';
 import { aiServicesFor } from '../providers/ai-services';
 import { ChatRepository, type ExchangeRows } from './chat.repository';
 import { ChatExchangeBatcher } from './chat-exchange-batcher';
@@ -38,6 +38,14 @@ const inject = (
 
 /** Asks about the stand-in's own words, so its reply is on topic. */
 const ON_TOPIC = 'Say hello in several words';
+
+/** A user's AI usage rows, oldest first. */
+const usageRows = (userId: string) =>
+  t.app.ctx.database.db
+    .select()
+    .from(aiUsageLog)
+    .where(eq(aiUsageLog.userId, userId))
+    .orderBy(asc(aiUsageLog.id));
 
 type Sent = { role: string; content: unknown };
 const lastOllamaMessages = (): Sent[] =>
@@ -94,6 +102,18 @@ describe('POST /api/ai/chat', () => {
       quality: body.quality,
       attempt: 1,
     });
+    // The call's usage row, stored in the exchange's statement.
+    expect(await usageRows(user.user.id)).toEqual([
+      expect.objectContaining({
+        provider: 'ollama',
+        model: body.model,
+        operation: 'chat',
+        success: true,
+        promptTokens: standins.ollama.behaviour.promptTokens,
+        completionTokens: standins.ollama.behaviour.completionTokens,
+        streamed: false,
+      }),
+    ]);
   });
 
   it('sends the last 4 turns of history in the prompt and keeps the last 10', async () => {
@@ -141,6 +161,13 @@ describe('POST /api/ai/chat', () => {
     expect(systems).toHaveLength(3);
     expect(systems[1]?.length).toBeGreaterThan(systems[0]?.length ?? 0);
     expect(systems[2]?.length).toBeGreaterThan(systems[1]?.length ?? 0);
+    // Every attempt was a real call, and each is logged.
+    const rows = await usageRows(user.user.id);
+    expect(rows.map((r) => [r.operation, r.success])).toEqual([
+      ['chat', true],
+      ['chat', true],
+      ['chat', true],
+    ]);
   });
 
   it('says No AI providers available (503) when none is', async () => {
@@ -534,6 +561,11 @@ describe('chat replies stored together (group commit)', () => {
       expect(await updatedAt(c.id)).toBeGreaterThan(before[n] as number);
     // Replies that arrived while another was being stored went in a batch statement.
     expect(Math.max(0, ...sizes.start(), ...sizes.save())).toBeGreaterThan(1);
+    // Each call's usage row went in with its exchange: one per reply of each user.
+    for (const user of users) {
+      const replied = sends.filter((x) => x.user === user).length + 2;
+      expect(await usageRows(user.user.id)).toHaveLength(replied);
+    }
   });
 
   it('keeps exactly the last 10 turns of each conversation when its exchanges are stored in batches', async () => {

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { aiChatFeedback, aiChatMessages, aiConversations } from '../../../db/schema/index';
+import { aiChatFeedback, aiChatMessages, aiConversations, aiUsageLog } from '../../../db/schema/index';
+import { type NewUsageRow, usageRowArrays, usageRowsSelect } from '../providers/providers.repository';
 
 export type ConversationRow = typeof aiConversations.$inferSelect;
 export type MessageRow = typeof aiChatMessages.$inferSelect;
@@ -17,6 +18,11 @@ export interface ExchangeRows {
     quality: NonNullable<NewMessageRow['quality']>;
   };
   answeredAt: Date;
+  /**
+   * The usage rows of the calls that produced the reply (the router deferred them to this write):
+   * inserted in the same statement as the messages, so a reply costs one statement, not two.
+   */
+  usage?: NewUsageRow[];
 }
 
 const p = (name: string) => sql.placeholder(name);
@@ -175,6 +181,9 @@ export class ChatRepository {
   private readonly saveManyStatement;
 
   constructor(private readonly db: Db) {
+    // Every exchange statement also inserts its calls' usage rows (none: empty arrays, no rows).
+    const usage = (name: string) =>
+      db.$with(name).as(db.insert(aiUsageLog).select(usageRowsSelect()).returning({ id: aiUsageLog.id }));
     const conversation = db.$with('chat_new_conversation').as(
       db
         .insert(aiConversations)
@@ -182,7 +191,7 @@ export class ChatRepository {
         .returning({ id: aiConversations.id }),
     );
     this.startStatement = db
-      .with(conversation)
+      .with(conversation, usage('chat_usage'))
       .insert(aiChatMessages)
       .values(exchangeValues())
       .returning(storedIds)
@@ -221,7 +230,7 @@ export class ChatRepository {
         .offset(p('keepOlder')),
     );
     this.saveStatement = db
-      .with(bumped, trimmed)
+      .with(bumped, trimmed, usage('chat_usage'))
       .insert(aiChatMessages)
       .values(exchangeValues())
       .returning(storedIds)
@@ -237,7 +246,7 @@ export class ChatRepository {
         .returning({ id: aiConversations.id }),
     );
     this.startManyStatement = db
-      .with(conversations)
+      .with(conversations, usage('chat_usage_many'))
       .insert(aiChatMessages)
       .select(messageArrays())
       .returning(storedWithConversation)
@@ -264,7 +273,7 @@ export class ChatRepository {
         .where(gt(ranked.n, p('keepOlder'))),
     );
     this.saveManyStatement = db
-      .with(bumpedMany, trimmedMany)
+      .with(bumpedMany, trimmedMany, usage('chat_usage_many'))
       .insert(aiChatMessages)
       .select(messageArrays())
       .returning(storedWithConversation)
@@ -344,7 +353,12 @@ export class ChatRepository {
     c: { id: string; userId: string; title: string },
     x: ExchangeRows,
   ): Promise<StoredMessage[]> {
-    return this.startStatement.execute({ ...exchangeParams(c.id, x), userId: c.userId, title: c.title });
+    return this.startStatement.execute({
+      ...exchangeParams(c.id, x),
+      ...usageRowArrays(x.usage ?? []),
+      userId: c.userId,
+      title: c.title,
+    });
   }
 
   /**
@@ -355,6 +369,7 @@ export class ChatRepository {
   saveExchange(conversationId: string, x: ExchangeRows, keep: number): Promise<StoredMessage[]> {
     return this.saveStatement.execute({
       ...exchangeParams(conversationId, x),
+      ...usageRowArrays(x.usage ?? []),
       keepOlder: Math.max(0, keep - 2),
     });
   }
@@ -370,6 +385,7 @@ export class ChatRepository {
       userIds: items.map((i) => i.conversation.userId),
       titles: items.map((i) => i.conversation.title),
       ...messageArrayParams(items.map((i) => ({ conversationId: i.conversation.id, exchange: i.exchange }))),
+      ...usageRowArrays(items.flatMap((i) => i.exchange.usage ?? [])),
     });
     return byConversation(ids, rows);
   }
@@ -385,6 +401,7 @@ export class ChatRepository {
       ids,
       keepOlder: Math.max(0, keep - 2),
       ...messageArrayParams(items),
+      ...usageRowArrays(items.flatMap((i) => i.exchange.usage ?? [])),
     });
     return byConversation(ids, rows);
   }

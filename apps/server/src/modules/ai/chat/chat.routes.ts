@@ -19,9 +19,11 @@ import { ChatService } from './chat.service';
 
 /** AI chat: one reply, a streamed reply (server-sent events), conversations and feedback. */
 export function aiChatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const ai = aiServicesFor(ctx);
   const chat = new ChatService({
     repo: new ChatRepository(ctx.database.db),
-    router: aiServicesFor(ctx).router,
+    router: ai.router,
+    usage: ai.usage,
     log: ctx.log,
   });
   return async (app) => {

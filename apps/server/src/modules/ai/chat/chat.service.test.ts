@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../lib/app-error';
 import type { AiRequest, AiRouter } from '../providers/ai-router';
+import type { NewUsageRow } from '../providers/providers.repository';
 import type { ChatRepository, ExchangeRows, MessageRow, NewMessageRow } from './chat.repository';
 import { ChatService } from './chat.service';
 import { CHAT_FALLBACK_TEXT } from './quality';
@@ -22,7 +23,8 @@ function setup(texts: Array<string | Error>, history: Partial<MessageRow>[] = []
   const router = {
     generate: async (req: AiRequest) => {
       calls.push(req);
-      return { text: next(), provider: 'ollama', model: 'llama3.2' };
+      const text = next();
+      return { text, provider: 'ollama', model: 'llama3.2', ...usageFor(req, calls.length) };
     },
     stream: async (req: AiRequest) => {
       calls.push(req);
@@ -35,13 +37,23 @@ function setup(texts: Array<string | Error>, history: Partial<MessageRow>[] = []
         textStream: (async function* () {
           yield* pieces;
         })(),
-        result: Promise.resolve({ text, provider: 'ollama', model: 'llama3.2' }),
+        result: Promise.resolve({
+          text,
+          provider: 'ollama',
+          model: 'llama3.2',
+          ...usageFor(req, calls.length),
+        }),
       };
     },
   } as unknown as Pick<AiRouter, 'generate' | 'stream'>;
   const saved: NewMessageRow[] = [];
   const created: string[] = [];
+  /** Usage rows stored with exchanges, and those written on their own. */
+  const usage = { withExchange: [] as NewUsageRow[], alone: [] as NewUsageRow[] };
+  const failSave = { on: false };
   const store = (conversationId: string, x: ExchangeRows) => {
+    if (failSave.on) throw new Error('database unavailable');
+    usage.withExchange.push(...(x.usage ?? []));
     const rows = [
       { conversationId, role: 'user', content: x.question, createdAt: x.askedAt },
       { ...x.reply, conversationId, role: 'assistant', createdAt: x.answeredAt },
@@ -59,8 +71,35 @@ function setup(texts: Array<string | Error>, history: Partial<MessageRow>[] = []
     },
     saveExchange: async (id: string, x: ExchangeRows) => store(id, x),
   } as unknown as ChatRepository;
-  return { chat: new ChatService({ repo, router }), calls, saved, created };
+  const usageService = {
+    record: async (row: NewUsageRow) => {
+      usage.alone.push(row);
+    },
+  };
+  return {
+    chat: new ChatService({ repo, router, usage: usageService }),
+    calls,
+    saved,
+    created,
+    usage,
+    failSave,
+  };
 }
+
+/** As the router does for `deferUsage`: the answering call's row comes back unwritten. */
+const usageFor = (req: AiRequest, n: number) =>
+  req.deferUsage
+    ? {
+        usageRow: {
+          userId: req.userId,
+          provider: 'ollama',
+          model: 'llama3.2',
+          operation: req.operation,
+          responseTimeMs: n,
+          success: true,
+        } as NewUsageRow,
+      }
+    : {};
 
 const EXISTING = '00000000-0000-4000-8000-000000000001';
 
@@ -155,5 +194,33 @@ describe('ChatService history and failures', () => {
     const refused = setup([new AppError(402, 'AI_ALLOWANCE_SPENT', 'spent')]);
     await expect(refused.chat.chat('u1', { ...body, conversationId: EXISTING })).rejects.toThrow('spent');
     expect(refused.saved).toEqual([]);
+  });
+});
+
+describe('ChatService usage rows', () => {
+  it("stores every answering attempt's usage row with the exchange, in its write", async () => {
+    const s = setup(['Sure.', GOOD]);
+    await s.chat.chat('u1', body);
+    expect(s.calls.every((c) => c.deferUsage === true)).toBe(true);
+    expect(s.usage.withExchange.map((r) => [r.operation, r.responseTimeMs])).toEqual([
+      ['chat', 1],
+      ['chat', 2],
+    ]);
+    expect(s.usage.alone).toEqual([]);
+  });
+
+  it('writes the usage rows on their own when the exchange cannot be stored, and still fails', async () => {
+    const s = setup([GOOD]);
+    s.failSave.on = true;
+    await expect(s.chat.chat('u1', body)).rejects.toThrow('database unavailable');
+    expect(s.usage.alone.map((r) => r.operation)).toEqual(['chat']);
+    expect(s.usage.withExchange).toEqual([]);
+  });
+
+  it("writes the answered attempts' rows when a new conversation's later attempt fails", async () => {
+    const s = setup(['Sure.', new AppError(503, 'AI_ALL_FAILED', 'All AI providers failed')]);
+    await expect(s.chat.chat('u1', body)).rejects.toThrow('All AI providers failed');
+    expect(s.usage.alone.map((r) => r.responseTimeMs)).toEqual([1]);
+    expect(s.saved).toEqual([]);
   });
 });

@@ -4,6 +4,8 @@ import type { ModelMessage } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../../lib/app-error';
 import type { AiRequest, AiRouter } from '../providers/ai-router';
+import type { AiUsageService } from '../providers/ai-usage.service';
+import type { NewUsageRow } from '../providers/providers.repository';
 import type {
   ChatRepository,
   ConversationRow,
@@ -30,6 +32,8 @@ export const HISTORY_PROMPT_TURNS = 4;
 export interface ChatDeps {
   repo: ChatRepository;
   router: Pick<AiRouter, 'generate' | 'stream'>;
+  /** Writes usage rows the exchange could not carry (its write failed, or there was none to make). */
+  usage: Pick<AiUsageService, 'record'>;
   log?: Pick<FastifyBaseLogger, 'warn'>;
 }
 
@@ -44,6 +48,14 @@ interface AttemptOutcome {
   text: string;
   model: string;
   provider: string;
+  /** The call's usage row, deferred by the router to the exchange's write. */
+  usageRow?: NewUsageRow;
+}
+
+/** What the attempts of one chat call did: how many, and the usage rows of those that answered. */
+interface Tried {
+  attempt: number;
+  usage: NewUsageRow[];
 }
 
 interface Answer {
@@ -84,7 +96,7 @@ export class ChatService {
   chat(userId: string, body: ChatBody): Promise<ChatReply> {
     return this.run(userId, body, async (req) => {
       const r = await this.deps.router.generate(req);
-      return { text: r.text, model: r.model, provider: r.provider };
+      return { text: r.text, model: r.model, provider: r.provider, usageRow: r.usageRow };
     });
   }
 
@@ -107,7 +119,7 @@ export class ChatService {
           throw err;
         }
         const r = await s.result;
-        return { text: r.text || text, model: r.model, provider: r.provider };
+        return { text: r.text || text, model: r.model, provider: r.provider, usageRow: r.usageRow };
       },
       sink,
       signal,
@@ -133,30 +145,38 @@ export class ChatService {
       { role: 'user', content: body.message },
     ];
 
-    const tried = { attempt: 0 };
+    const tried: Tried = { attempt: 0, usage: [] };
     let answer: Answer;
     try {
       answer = await this.attempts(userId, body, messages, call, tried, sink);
     } catch (err) {
       // A failed call in an existing conversation is kept, so a reload shows what happened; the
-      // caller still gets the error. A failed first call leaves nothing behind.
+      // caller still gets the error. A failed first call leaves nothing behind but its earlier
+      // attempts' usage rows.
       if (existing && !signal?.aborted && isCallFailure(err)) {
-        await this.saveFailure(existing, body, err, tried.attempt);
+        await this.saveFailure(existing, body, err, tried);
+      } else {
+        await this.recordUsage(tried.usage);
       }
       throw err;
     }
     const { outcome, quality, forced } = answer;
     const response = forced ? CHAT_FALLBACK_TEXT : outcome.text;
     const conversation = existing ?? { id: randomUUID(), userId, title: titleOf(body.message), isNew: true };
-    const saved = await this.saveExchange(conversation, body.message, {
-      content: response,
-      model: outcome.model,
-      provider: outcome.provider,
-      quality,
-      attempt: tried.attempt,
-      forced,
-      metadata: { temperature: body.temperature },
-    });
+    const saved = await this.saveExchange(
+      conversation,
+      body.message,
+      {
+        content: response,
+        model: outcome.model,
+        provider: outcome.provider,
+        quality,
+        attempt: tried.attempt,
+        forced,
+        metadata: { temperature: body.temperature },
+      },
+      tried.usage,
+    );
     return {
       success: true,
       response,
@@ -176,7 +196,7 @@ export class ChatService {
     body: ChatBody,
     messages: ModelMessage[],
     call: (req: AiRequest) => Promise<AttemptOutcome>,
-    tried: { attempt: number },
+    tried: Tried,
     sink?: ChatSink,
   ): Promise<Answer> {
     for (;;) {
@@ -189,7 +209,10 @@ export class ChatService {
         provider: body.provider,
         temperature: body.temperature,
         operation: 'chat',
+        // Stored with the exchange, in its statement.
+        deferUsage: true,
       });
+      if (outcome.usageRow) tried.usage.push(outcome.usageRow);
       const quality = assessQuality(body.message, outcome.text);
       if (quality.category !== 'canned') return { outcome, quality, forced: false };
       if (tried.attempt < CHAT_MAX_ATTEMPTS) {
@@ -204,15 +227,23 @@ export class ChatService {
   }
 
   /** The question and the apology with the error's text, flagged isError, quality category 'error'. */
-  private async saveFailure(conversation: ConversationRow, body: ChatBody, err: AppError, attempt: number) {
+  private async saveFailure(conversation: ConversationRow, body: ChatBody, err: AppError, tried: Tried) {
     try {
-      await this.saveExchange(conversation, body.message, {
-        content: chatErrorText(err.message),
-        quality: errorQuality(err.message),
-        attempt,
-        isError: true,
-        metadata: { temperature: body.temperature, error: { code: err.code, details: err.details ?? null } },
-      });
+      await this.saveExchange(
+        conversation,
+        body.message,
+        {
+          content: chatErrorText(err.message),
+          quality: errorQuality(err.message),
+          attempt: tried.attempt,
+          isError: true,
+          metadata: {
+            temperature: body.temperature,
+            error: { code: err.code, details: err.details ?? null },
+          },
+        },
+        tried.usage,
+      );
     } catch (saveErr) {
       // The caller's answer is the call's error; failing to record it must not replace it.
       this.deps.log?.warn({ err: saveErr }, 'could not store a failed chat call');
@@ -227,12 +258,24 @@ export class ChatService {
     conversation: { id: string; userId: string; title: string; isNew?: boolean },
     question: string,
     reply: ExchangeRows['reply'],
+    usage: NewUsageRow[],
   ): Promise<StoredMessage> {
-    const exchange: ExchangeRows = { question, askedAt: stamp(), reply, answeredAt: stamp() };
-    const rows = conversation.isNew
-      ? await this.exchanges.start(conversation, exchange)
-      : await this.exchanges.save(conversation, exchange);
+    const exchange: ExchangeRows = { question, askedAt: stamp(), reply, answeredAt: stamp(), usage };
+    let rows: StoredMessage[];
+    try {
+      rows = conversation.isNew
+        ? await this.exchanges.start(conversation, exchange)
+        : await this.exchanges.save(conversation, exchange);
+    } catch (err) {
+      // The calls were made: their usage rows are written even though the exchange could not be.
+      await this.recordUsage(usage);
+      throw err;
+    }
     return rows.find((r) => r.role === 'assistant') as StoredMessage;
+  }
+
+  private async recordUsage(rows: NewUsageRow[]): Promise<void> {
+    for (const row of rows) await this.deps.usage.record(row);
   }
 
   async own(userId: string, id: string): Promise<ConversationRow> {

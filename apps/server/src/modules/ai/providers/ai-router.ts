@@ -14,6 +14,7 @@ import { callCost, isPaidProvider } from './cost';
 import { generateReply } from './direct-generate';
 import { OLLAMA_ANALYSIS_MODEL, providerDefinition } from './provider-catalog';
 import type { Candidate, ProviderRegistry } from './provider-registry';
+import type { NewUsageRow } from './providers.repository';
 import { attemptOrder, neededCapabilities } from './scoring';
 import type { UserKeysService } from './user-keys.service';
 
@@ -39,6 +40,12 @@ export interface AiRequest {
    * must ask for JSON too. Whole replies only.
    */
   json?: boolean;
+  /**
+   * The caller stores the answering call's usage row itself, with its own write (the chat stores it
+   * in its exchange's statement: one statement per reply instead of two), taking it from the
+   * result's `usageRow`. Failed attempts' rows and credit charges stay the router's.
+   */
+  deferUsage?: boolean;
   signal?: AbortSignal;
 }
 
@@ -67,6 +74,8 @@ export interface AiResult {
   responseTimeMs: number;
   /** Providers that failed before this one answered. */
   failed: AttemptRecord[];
+  /** The answering call's usage row, not yet written: set when the request asked for `deferUsage`. */
+  usageRow?: NewUsageRow;
 }
 
 export interface AiStream {
@@ -247,11 +256,11 @@ export class AiRouter {
     startedMs: number,
     usage: AiUsage,
     streamed: boolean,
-  ): Promise<{ cost: number; responseTimeMs: number }> {
+  ): Promise<{ cost: number; responseTimeMs: number; usageRow?: NewUsageRow }> {
     const cost = callCost(c.id, model, usage.promptTokens, usage.completionTokens);
     const responseTimeMs = Math.round(this.now() - startedMs);
     const callId = randomUUID();
-    await this.d.usage.record({
+    const row: NewUsageRow = {
       userId: req.userId,
       provider: c.id,
       model,
@@ -264,10 +273,11 @@ export class AiRouter {
       success: true,
       streamed,
       metadata: { keySource: c.source, callId },
-    });
+    };
+    if (!req.deferUsage) await this.d.usage.record(row);
     // Users on their own key pay the provider themselves.
     if (c.source === 'platform') await this.d.usage.charge(payer, c.id, model, cost, callId);
-    return { cost, responseTimeMs };
+    return { cost, responseTimeMs, ...(req.deferUsage ? { usageRow: row } : {}) };
   }
 
   private signalFor(req: AiRequest): {
@@ -324,8 +334,8 @@ export class AiRouter {
           );
         }
         const usage = toUsage(out.usage);
-        const { cost, responseTimeMs } = await this.succeed(c, model, req, payer, started, usage, false);
-        return { text: out.text, provider: c.id, model, usage, cost, responseTimeMs, failed };
+        const done = await this.succeed(c, model, req, payer, started, usage, false);
+        return { text: out.text, provider: c.id, model, usage, failed, ...done };
       } catch (err) {
         s.done();
         if (req.signal?.aborted) throw req.signal.reason;
@@ -401,22 +411,13 @@ export class AiRouter {
       let finished = false;
       let errored = false;
       const complete = async () => {
-        const { cost, responseTimeMs } = await router.succeed(
-          x.c,
-          x.model,
-          x.req,
-          x.payer,
-          x.started,
-          usage,
-          true,
-        );
+        const done = await router.succeed(x.c, x.model, x.req, x.payer, x.started, usage, true);
         settle.resolve({
           text: all,
           provider: x.c.id,
           model: x.model,
           usage,
-          cost,
-          responseTimeMs,
+          ...done,
           failed: x.failed,
         });
       };

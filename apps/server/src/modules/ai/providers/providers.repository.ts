@@ -34,6 +34,42 @@ const usageParams = (row: NewUsageRow) => ({
 });
 
 /**
+ * Usage rows as a `select` from one array per column (`unnest`), every column in the table's order
+ * as Drizzle's insert ... select lists them: the same statement for any number of rows, so it is
+ * prepared once. The chat's exchange statements insert their calls' rows with it too. Its
+ * parameters come from `usageRowArrays`.
+ */
+export const usageRowsSelect = () =>
+  sql`select nextval(pg_get_serial_sequence('ai_usage_log', 'id')), *, now() from unnest(
+    ${p('usageUserIds')}::uuid[], ${p('usageProviders')}::text[], ${p('usageModels')}::text[],
+    ${p('usageOperations')}::text[], ${p('usagePromptTokens')}::int[], ${p('usageCompletionTokens')}::int[],
+    ${p('usageTokensUsed')}::int[], ${p('usageCosts')}::float8[], ${p('usageResponseTimes')}::int[],
+    ${p('usageSuccesses')}::boolean[], ${p('usageErrors')}::text[], ${p('usageStreamed')}::boolean[],
+    ${p('usageMetadata')}::jsonb[])`;
+
+/** `usageRowsSelect`'s parameters; no rows gives empty arrays (and nothing inserted). */
+export function usageRowArrays(rows: NewUsageRow[]) {
+  const r = rows.map(usageParams);
+  const col = <T>(pick: (u: (typeof r)[number]) => T) => r.map(pick);
+  return {
+    usageUserIds: col((u) => u.userId),
+    usageProviders: col((u) => u.provider),
+    usageModels: col((u) => u.model),
+    usageOperations: col((u) => u.operation),
+    usagePromptTokens: col((u) => u.promptTokens),
+    usageCompletionTokens: col((u) => u.completionTokens),
+    usageTokensUsed: col((u) => u.tokensUsed),
+    usageCosts: col((u) => u.cost),
+    usageResponseTimes: col((u) => u.responseTimeMs),
+    usageSuccesses: col((u) => u.success),
+    usageErrors: col((u) => u.error),
+    usageStreamed: col((u) => u.streamed),
+    // jsonb as text per element, cast in SQL: both drivers send text arrays alike.
+    usageMetadata: col((u) => JSON.stringify(u.metadata)),
+  };
+}
+
+/**
  * Provider settings, user keys and the usage log: the AI provider layer's SQL. The three
  * statements of every AI call (allowance, the user's keys, the usage row) are built once and
  * prepared: named server-side statements on both drivers, parsed and planned once.
@@ -70,17 +106,7 @@ export class AiProvidersRepository {
         metadata: p('metadata'),
       } as never)
       .prepare('ai_log_usage');
-    // Every column in the table's order, as Drizzle's insert ... select lists them.
-    this.logUsageRowsStatement = db
-      .insert(aiUsageLog)
-      .select(
-        sql`select nextval(pg_get_serial_sequence('ai_usage_log', 'id')), *, now() from unnest(
-          ${p('userIds')}::uuid[], ${p('providers')}::text[], ${p('models')}::text[], ${p('operations')}::text[],
-          ${p('promptTokens')}::int[], ${p('completionTokens')}::int[], ${p('tokensUsed')}::int[],
-          ${p('costs')}::float8[], ${p('responseTimes')}::int[], ${p('successes')}::boolean[],
-          ${p('errors')}::text[], ${p('streamed')}::boolean[], ${p('metadata')}::jsonb[])`,
-      )
-      .prepare('ai_log_usage_rows');
+    this.logUsageRowsStatement = db.insert(aiUsageLog).select(usageRowsSelect()).prepare('ai_log_usage_rows');
     // The month's count is only taken when there is a limit to hold it against: unlimited plans
     // and superadmins would otherwise count a row per query they ever made this month.
     this.allowanceStatement = db
@@ -159,24 +185,7 @@ export class AiProvidersRepository {
    */
   async logUsageRows(rows: NewUsageRow[]): Promise<void> {
     if (rows.length === 0) return;
-    const r = rows.map(usageParams);
-    const col = <T>(pick: (u: (typeof r)[number]) => T) => r.map(pick);
-    await this.logUsageRowsStatement.execute({
-      userIds: col((u) => u.userId),
-      providers: col((u) => u.provider),
-      models: col((u) => u.model),
-      operations: col((u) => u.operation),
-      promptTokens: col((u) => u.promptTokens),
-      completionTokens: col((u) => u.completionTokens),
-      tokensUsed: col((u) => u.tokensUsed),
-      costs: col((u) => u.cost),
-      responseTimes: col((u) => u.responseTimeMs),
-      successes: col((u) => u.success),
-      errors: col((u) => u.error),
-      streamed: col((u) => u.streamed),
-      // jsonb as text per element, cast in SQL: both drivers send text arrays alike.
-      metadata: col((u) => JSON.stringify(u.metadata)),
-    });
+    await this.logUsageRowsStatement.execute(usageRowArrays(rows));
   }
 
   /** The user's plan allowance (null = unlimited) and their successful queries since `since` (0 when unlimited). */
