@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderStandin } from '../../../../test/ai-standins';
 import { checkProvider, languageModel } from './adapters';
-import { generateReply } from './direct-generate';
+import { generateReply, type StreamPart, streamReply } from './direct-generate';
 
 /** Answers every request with a redirect to `target`, as a hostile or misconfigured endpoint might. */
 async function redirector(
@@ -62,5 +62,51 @@ describe('provider requests refuse redirects', () => {
     const r = await checkProvider('ollama', { baseUrl: bounce.url }, 2000);
     expect(r.status).not.toBe('available');
     expect(standin.requests.length).toBe(before);
+  });
+});
+
+describe('streamReply against each provider stand-in', () => {
+  const kinds = ['ollama', 'openai', 'anthropic', 'google'] as const;
+  const standins: Partial<Record<(typeof kinds)[number], ProviderStandin>> = {};
+  beforeAll(async () => {
+    for (const k of kinds) standins[k] = await ProviderStandin.start(k);
+  });
+  afterAll(async () => {
+    for (const k of kinds) await standins[k]?.close();
+  });
+
+  const read = async (parts: AsyncIterable<StreamPart>) => {
+    const seen: StreamPart[] = [];
+    for await (const p of parts) seen.push(p);
+    return seen;
+  };
+  const settings = { system: 'Be brief.', prompt: 'Say hello', maxOutputTokens: 50, temperature: 0.7 };
+
+  it.each(kinds)('%s: the text in pieces, then the usage', async (kind) => {
+    const st = standins[kind] as ProviderStandin;
+    const model = languageModel(kind, { baseUrl: st.baseUrl, apiKey: 'k' }, st.behaviour.models[0] as string);
+    const parts = await read(streamReply(model, settings, AbortSignal.timeout(5000)));
+    const deltas = parts.filter((p) => p.type === 'text-delta');
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(deltas.map((p) => p.text).join('')).toBe(st.behaviour.text);
+    expect(parts.at(-1)).toEqual({
+      type: 'finish',
+      totalUsage: { inputTokens: 12, outputTokens: 8, totalTokens: 20 },
+    });
+  });
+
+  it('throws the provider refusal on the first read', async () => {
+    const st = standins.ollama as ProviderStandin;
+    st.set({ chat: 'fail' });
+    try {
+      const parts = streamReply(
+        languageModel('ollama', { baseUrl: st.baseUrl }, 'llama3.2'),
+        settings,
+        AbortSignal.timeout(5000),
+      );
+      await expect(parts.next()).rejects.toThrow();
+    } finally {
+      st.reset();
+    }
   });
 });

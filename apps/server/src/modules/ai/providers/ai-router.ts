@@ -5,13 +5,13 @@ import {
   type AiCallableProvider,
   type AiCapability,
 } from '@stratos/contracts/ai/providers.schema';
-import { APICallError, type ModelMessage, streamText } from 'ai';
+import { APICallError, type ModelMessage } from 'ai';
 import { AppError, badRequest } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
 import { languageModel } from './adapters';
 import type { AiUsageService, Payer } from './ai-usage.service';
 import { callCost, isPaidProvider } from './cost';
-import { generateReply } from './direct-generate';
+import { generateReply, type StreamPart, streamReply } from './direct-generate';
 import { OLLAMA_ANALYSIS_MODEL, providerDefinition } from './provider-catalog';
 import type { Candidate, ProviderRegistry } from './provider-registry';
 import type { NewUsageRow } from './providers.repository';
@@ -358,12 +358,11 @@ export class AiRouter {
       const model = this.modelFor(c, req);
       const started = this.now();
       const s = this.signalFor(req);
-      const parts = streamText({
-        model: languageModel(c.id, c.connection, model),
-        ...this.callSettings(c, req),
-        abortSignal: s.signal,
-        onError: () => {},
-      }).fullStream[Symbol.asyncIterator]();
+      const parts = streamReply(
+        languageModel(c.id, c.connection, model),
+        this.callSettings(c, req),
+        s.signal,
+      );
       let first: string | null;
       try {
         first = await firstText(parts);
@@ -452,11 +451,6 @@ export class AiRouter {
     return { provider: x.c.id, model: x.model, textStream: text(), result, failed: x.failed };
   }
 }
-
-type StreamPart = { type: string; text?: string; error?: unknown; totalUsage?: unknown } & Record<
-  string,
-  unknown
->;
 
 /** Reads parts until the first non-empty text; throws the stream's error; null when it ended without text. */
 async function firstText(parts: AsyncIterator<StreamPart>): Promise<string | null> {

@@ -1,4 +1,4 @@
-import { generateText, type LanguageModel, type ModelMessage } from 'ai';
+import { generateText, type LanguageModel, type ModelMessage, streamText } from 'ai';
 
 /** What the router asks of one provider call (its `callSettings`). */
 export interface GenerateSettings {
@@ -20,20 +20,33 @@ type PromptMessage =
   | { role: 'system'; content: string }
   | { role: 'user' | 'assistant'; content: Array<{ type: 'text'; text: string }> };
 
+interface CallOptions {
+  prompt: PromptMessage[];
+  temperature?: number;
+  maxOutputTokens?: number;
+  responseFormat?: { type: 'json' };
+  abortSignal?: AbortSignal;
+}
+
+type ModelUsage = { inputTokens?: { total?: number }; outputTokens?: { total?: number } };
+
 /** The part of the AI SDK's language model interface (specification v4) a text call uses. */
 interface TextModel {
   readonly specificationVersion: string;
-  doGenerate(options: {
-    prompt: PromptMessage[];
-    temperature?: number;
-    maxOutputTokens?: number;
-    responseFormat?: { type: 'json' };
-    abortSignal?: AbortSignal;
-  }): Promise<{
+  doGenerate(options: CallOptions): Promise<{
     content: Array<{ type: string; text?: string }>;
-    usage?: { inputTokens?: { total?: number }; outputTokens?: { total?: number } };
+    usage?: ModelUsage;
+  }>;
+  doStream(options: CallOptions): PromiseLike<{
+    stream: ReadableStream<{ type: string; delta?: string; usage?: ModelUsage; error?: unknown }>;
   }>;
 }
+
+/** A piece of a streamed reply, as `streamText`'s full stream names them (the router reads these). */
+export type StreamPart = { type: string; text?: string; error?: unknown; totalUsage?: unknown } & Record<
+  string,
+  unknown
+>;
 
 const text = (t: string) => [{ type: 'text' as const, text: t }];
 
@@ -90,17 +103,55 @@ export async function generateReply(
     ...(s.responseFormat ? { responseFormat: s.responseFormat } : {}),
     abortSignal,
   });
-  const inputTokens = out.usage?.inputTokens?.total;
-  const outputTokens = out.usage?.outputTokens?.total;
   return {
     text: out.content.map((p) => (p.type === 'text' ? (p.text ?? '') : '')).join(''),
-    usage: {
-      inputTokens,
-      outputTokens,
-      totalTokens:
-        inputTokens !== undefined || outputTokens !== undefined
-          ? (inputTokens ?? 0) + (outputTokens ?? 0)
-          : undefined,
-    },
+    usage: flatUsage(out.usage),
+  };
+}
+
+/**
+ * A streamed reply, as `streamText`'s full stream parts (text-delta, finish with totalUsage, error).
+ * A text-only call reads the adapter's `doStream` directly, the same HTTP request `streamText`
+ * makes, without the transform streams, steps and telemetry it layers on every chunk: on the way
+ * to the first token that is most of what our endpoint adds. Anything else goes through
+ * `streamText`. The provider call starts with the first read, so its refusal is thrown there.
+ */
+export async function* streamReply(
+  model: LanguageModel,
+  s: GenerateSettings,
+  abortSignal: AbortSignal,
+): AsyncGenerator<StreamPart> {
+  const prompt = isTextModel(model) ? textPrompt(s) : null;
+  if (!prompt || !isTextModel(model)) {
+    const base = { model, temperature: s.temperature, maxOutputTokens: s.maxOutputTokens, maxRetries: 0 };
+    const common = { ...base, system: s.system, abortSignal, onError: () => {} };
+    yield* streamText(
+      s.messages?.length ? { ...common, messages: s.messages } : { ...common, prompt: s.prompt ?? '' },
+    ).fullStream as AsyncIterable<StreamPart>;
+    return;
+  }
+  const { stream } = await model.doStream({
+    prompt,
+    temperature: s.temperature,
+    maxOutputTokens: s.maxOutputTokens,
+    abortSignal,
+  });
+  for await (const part of stream) {
+    if (part.type === 'text-delta') yield { type: 'text-delta', text: part.delta ?? '' };
+    else if (part.type === 'finish') yield { type: 'finish', totalUsage: flatUsage(part.usage) };
+    else if (part.type === 'error') yield { type: 'error', error: part.error };
+  }
+}
+
+function flatUsage(u: ModelUsage | undefined): Generated['usage'] {
+  const inputTokens = u?.inputTokens?.total;
+  const outputTokens = u?.outputTokens?.total;
+  return {
+    inputTokens,
+    outputTokens,
+    totalTokens:
+      inputTokens !== undefined || outputTokens !== undefined
+        ? (inputTokens ?? 0) + (outputTokens ?? 0)
+        : undefined,
   };
 }
