@@ -37,10 +37,12 @@ const usageParams = (row: NewUsageRow) => ({
  * Usage rows as a `select` from one array per column (`unnest`), every column in the table's order
  * as Drizzle's insert ... select lists them: the same statement for any number of rows, so it is
  * prepared once. The chat's exchange statements insert their calls' rows with it too. Its
- * parameters come from `usageRowArrays`.
+ * parameters come from `usageRowArrays`. The id sequence is named as a constant (resolved once, when
+ * the statement is prepared): `pg_get_serial_sequence` would look it up for every row, which cost
+ * ~0.15 ms a statement on PGlite.
  */
 export const usageRowsSelect = () =>
-  sql`select nextval(pg_get_serial_sequence('ai_usage_log', 'id')), *, now() from unnest(
+  sql`select nextval('ai_usage_log_id_seq'), *, now() from unnest(
     ${p('usageUserIds')}::uuid[], ${p('usageProviders')}::text[], ${p('usageModels')}::text[],
     ${p('usageOperations')}::text[], ${p('usagePromptTokens')}::int[], ${p('usageCompletionTokens')}::int[],
     ${p('usageTokensUsed')}::int[], ${p('usageCosts')}::float8[], ${p('usageResponseTimes')}::int[],
