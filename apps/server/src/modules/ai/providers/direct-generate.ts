@@ -88,12 +88,7 @@ export async function generateReply(
 ): Promise<Generated> {
   const prompt = isTextModel(model) ? textPrompt(s) : null;
   if (!prompt || !isTextModel(model)) {
-    const base = { model, temperature: s.temperature, maxOutputTokens: s.maxOutputTokens, maxRetries: 0 };
-    const out = await generateText(
-      s.messages?.length
-        ? { ...base, system: s.system, messages: s.messages, abortSignal }
-        : { ...base, system: s.system, prompt: s.prompt ?? '', abortSignal },
-    );
+    const out = await generateText(sdkCall(model, s, abortSignal));
     return { text: out.text, usage: out.usage };
   }
   const out = await model.doGenerate({
@@ -123,11 +118,8 @@ export async function* streamReply(
 ): AsyncGenerator<StreamPart> {
   const prompt = isTextModel(model) ? textPrompt(s) : null;
   if (!prompt || !isTextModel(model)) {
-    const base = { model, temperature: s.temperature, maxOutputTokens: s.maxOutputTokens, maxRetries: 0 };
-    const common = { ...base, system: s.system, abortSignal, onError: () => {} };
-    yield* streamText(
-      s.messages?.length ? { ...common, messages: s.messages } : { ...common, prompt: s.prompt ?? '' },
-    ).fullStream as AsyncIterable<StreamPart>;
+    yield* streamText({ ...sdkCall(model, s, abortSignal), onError: () => {} })
+      .fullStream as AsyncIterable<StreamPart>;
     return;
   }
   const { stream } = await model.doStream({
@@ -141,6 +133,19 @@ export async function* streamReply(
     else if (part.type === 'finish') yield { type: 'finish', totalUsage: flatUsage(part.usage) };
     else if (part.type === 'error') yield { type: 'error', error: part.error };
   }
+}
+
+/** The AI SDK's own call, for what the direct path does not take (images, another model interface). */
+function sdkCall(model: LanguageModel, s: GenerateSettings, abortSignal: AbortSignal) {
+  const base = {
+    model,
+    temperature: s.temperature,
+    maxOutputTokens: s.maxOutputTokens,
+    maxRetries: 0,
+    system: s.system,
+    abortSignal,
+  };
+  return s.messages?.length ? { ...base, messages: s.messages } : { ...base, prompt: s.prompt ?? '' };
 }
 
 function flatUsage(u: ModelUsage | undefined): Generated['usage'] {
