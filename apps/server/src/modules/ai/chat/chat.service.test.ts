@@ -217,6 +217,19 @@ describe('ChatService usage rows', () => {
     expect(s.usage.withExchange).toEqual([]);
   });
 
+  it("writes a streamed call's row on its own when our side stops reading the stream", async () => {
+    const s = setup([GOOD]);
+    const sink = {
+      token: () => {
+        throw new Error('socket gone');
+      },
+      retry: () => {},
+    };
+    await expect(s.chat.stream('u1', body, sink)).rejects.toThrow('socket gone');
+    expect(s.usage.alone).toHaveLength(1);
+    expect(s.usage.withExchange).toEqual([]);
+  });
+
   it("writes the answered attempts' rows when a new conversation's later attempt fails", async () => {
     const s = setup(['Sure.', new AppError(503, 'AI_ALL_FAILED', 'All AI providers failed')]);
     await expect(s.chat.chat('u1', body)).rejects.toThrow('All AI providers failed');

@@ -115,7 +115,9 @@ export class ChatService {
         } catch (err) {
           // The router settles `result` with the error a user may read (AI_STREAM_FAILED) before
           // the stream throws the provider's own error.
-          await s.result;
+          const r = await s.result;
+          // Otherwise the stream was whole and our side stopped reading it: the call still counts.
+          if (r.usageRow) await this.deps.usage.record(r.usageRow);
           throw err;
         }
         const r = await s.result;
