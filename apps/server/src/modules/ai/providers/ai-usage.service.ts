@@ -2,6 +2,7 @@ import { AI_MESSAGES, type AiCallableProvider } from '@stratos/contracts/ai/prov
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, notFound } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
+import { TtlCache } from '../../../lib/ttl-cache';
 import { isUnlimited } from '../../billing/credits/billing-access';
 import type { CreditsService } from '../../billing/credits/credits.service';
 import type { AiProvidersRepository, NewUsageRow } from './providers.repository';
@@ -49,17 +50,18 @@ export class AiUsageService {
   private readonly log: UsageLogBatcher;
 
   /** Payers with nothing to count or charge, by user (see OPEN_ALLOWANCE_TTL_MS). */
-  private readonly open = new Map<string, { at: number; payer: Payer }>();
+  private readonly open: TtlCache<string, Payer>;
 
   constructor(private readonly d: UsageDeps) {
     this.log = new UsageLogBatcher(d.repo);
+    this.open = new TtlCache(OPEN_ALLOWANCE_TTL_MS, OPEN_ALLOWANCE_MAX_USERS, () => d.clock.now().getTime());
   }
 
   /** 402 when this month's allowance is spent; otherwise who pays. */
   async admit(userId: string): Promise<Payer> {
-    const now = this.d.clock.now();
     const held = this.open.get(userId);
-    if (held && now.getTime() - held.at < OPEN_ALLOWANCE_TTL_MS) return held.payer;
+    if (held) return held;
+    const now = this.d.clock.now();
     const a = await this.d.repo.allowance(userId, monthStart(now));
     if (!a) throw notFound('User not found');
     const role = a.role as Payer['role'];
@@ -77,10 +79,7 @@ export class AiUsageService {
       balance = account.balance;
     }
     const payer: Payer = { userId, email: a.email, role, prepaid, balance };
-    if (unlimited || (a.limit === null && a.planId !== 'prepaid')) {
-      if (this.open.size >= OPEN_ALLOWANCE_MAX_USERS) this.open.clear();
-      this.open.set(userId, { at: now.getTime(), payer });
-    }
+    if (unlimited || (a.limit === null && !prepaid)) this.open.set(userId, payer, now.getTime());
     return payer;
   }
 

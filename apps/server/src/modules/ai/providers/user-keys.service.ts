@@ -6,6 +6,7 @@ import {
 } from '@stratos/contracts/ai/providers.schema';
 import { notFound } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
+import { TtlCache } from '../../../lib/ttl-cache';
 import type { ProviderRegistry } from './provider-registry';
 import type { AiProvidersRepository, UserKeyRow } from './providers.repository';
 import type { SecretBox } from './secret-box';
@@ -43,11 +44,13 @@ const ROUTING_KEYS_MAX_USERS = 10_000;
  */
 export class UserKeysService {
   /** Opened keys per user for the router, so an AI call reads and decrypts none (see ROUTING_KEYS_TTL_MS). */
-  private readonly routing = new Map<string, { at: number; keys: RoutingKeys }>();
+  private readonly routing: TtlCache<string, RoutingKeys>;
   /** Bumped by every save and removal: a read that started before one is not kept. */
   private changes = 0;
 
-  constructor(private readonly d: UserKeysDeps) {}
+  constructor(private readonly d: UserKeysDeps) {
+    this.routing = new TtlCache(ROUTING_KEYS_TTL_MS, ROUTING_KEYS_MAX_USERS, () => d.clock.now().getTime());
+  }
 
   async list(userId: string): Promise<AiUserKey[]> {
     return (await this.d.repo.listUserKeys(userId)).map(toKey);
@@ -84,9 +87,9 @@ export class UserKeysService {
 
   /** Opened keys for the router (a key that no longer opens is skipped); reused for ROUTING_KEYS_TTL_MS. */
   async forRouting(userId: string): Promise<RoutingKeys> {
-    const now = this.d.clock.now().getTime();
     const held = this.routing.get(userId);
-    if (held && now - held.at < ROUTING_KEYS_TTL_MS) return held.keys;
+    if (held) return held;
+    const now = this.d.clock.now().getTime();
     const changes = this.changes;
     const rows = await this.d.repo.listUserKeys(userId);
     const out: RoutingKeys = new Map();
@@ -97,9 +100,7 @@ export class UserKeysService {
         // Sealed under another ENCRYPTION_KEY: unusable until the user saves it again.
       }
     }
-    if (changes !== this.changes) return out;
-    if (this.routing.size >= ROUTING_KEYS_MAX_USERS) this.routing.clear();
-    this.routing.set(userId, { at: now, keys: out });
+    if (changes === this.changes) this.routing.set(userId, out, now);
     return out;
   }
 
