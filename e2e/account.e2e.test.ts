@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { confirmedUser, signIn } from './support/accounts';
 import { api, latestCode, loginToken } from './support/api';
-import { hasChromium, launchBrowser, screenshot } from './support/browser';
+import { hasChromium, launchBrowser, screenshot, screenshotBothThemes } from './support/browser';
 
 const baseURL = inject('baseURL');
 const admin = inject('admin');
@@ -125,31 +125,28 @@ describe.skipIf(!hasChromium)('account journeys in Chromium', () => {
     const email = `shots-${Date.now()}@stratos.test`;
     const password = 'Screens2026pw';
     await confirmedUser(baseURL, adminToken, { email, password, ...reader });
-    for (const theme of ['light', 'dark'] as const) {
-      for (const width of [1280, 390]) {
-        // Reduced motion: screenshots show the settled page, not a frame of the entrance animation.
-        const context = await browser.newContext({
-          viewport: { width, height: width > 500 ? 800 : 844 },
-          reducedMotion: 'reduce',
-        });
-        await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
-        const page = await context.newPage();
-        const suffix = `${theme}-${width}`;
-        await page.goto(`${baseURL}/`);
-        await expect.poll(() => page.getByText(/Pro/).first().isVisible(), { timeout: 15_000 }).toBe(true);
-        await screenshot(page, `home-${suffix}`);
-        await page.goto(`${baseURL}/register`);
-        await page.getByLabel('First name').waitFor();
-        await screenshot(page, `register-${suffix}`);
-        await page.goto(`${baseURL}/login`);
-        await page.getByLabel('Email').waitFor();
-        await screenshot(page, `login-${suffix}`);
-        await signIn(page, baseURL, email, password);
-        await page.goto(`${baseURL}/dashboard`);
-        await page.waitForLoadState('networkidle');
-        await screenshot(page, `dashboard-${suffix}`);
-        await context.close();
-      }
+    for (const width of [1280, 390]) {
+      // Reduced motion: screenshots show the settled page, not a frame of the entrance animation.
+      const context = await browser.newContext({
+        viewport: { width, height: width > 500 ? 800 : 844 },
+        reducedMotion: 'reduce',
+      });
+      const page = await context.newPage();
+      const name = (view: string) => (theme: string) => `${view}-${theme}-${width}`;
+      await page.goto(`${baseURL}/`);
+      await expect.poll(() => page.getByText(/Pro/).first().isVisible(), { timeout: 15_000 }).toBe(true);
+      await screenshotBothThemes(page, name('home'));
+      await page.goto(`${baseURL}/register`);
+      await page.getByLabel('First name').waitFor();
+      await screenshotBothThemes(page, name('register'));
+      await page.goto(`${baseURL}/login`);
+      await page.getByLabel('Email').waitFor();
+      await screenshotBothThemes(page, name('login'));
+      await signIn(page, baseURL, email, password);
+      await page.goto(`${baseURL}/dashboard`);
+      await page.waitForLoadState('networkidle');
+      await screenshotBothThemes(page, name('dashboard'));
+      await context.close();
     }
   });
 });

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { confirmedUser, signIn } from './support/accounts';
 import { api, latestCode, loginToken } from './support/api';
-import { hasChromium, launchBrowser, screenshot } from './support/browser';
+import { hasChromium, launchBrowser, screenshotBothThemes } from './support/browser';
 
 const baseURL = inject('baseURL');
 const admin = inject('admin');
@@ -404,27 +404,24 @@ describe.skipIf(!hasChromium)('billing journeys in Chromium', () => {
           ready: (p) => waitFor(p, 'Mark all as read', 'button'),
         },
       ];
-    for (const theme of ['light', 'dark'] as const) {
-      for (const width of [1280, 390]) {
-        for (const shot of shots) {
-          const context = await browser.newContext({
-            viewport: { width, height: width > 500 ? 860 : 844 },
-            reducedMotion: 'reduce',
-          });
-          await context.addInitScript(
-            ([t, stored]) => {
-              localStorage.setItem('theme', t);
-              localStorage.setItem('auth_token', stored);
-            },
-            [theme, who[shot.user]] as const,
-          );
+    // One context per width and user, so its pages share the HTTP cache; one load of each page
+    // gives both themes.
+    for (const width of [1280, 390]) {
+      for (const user of Object.keys(who) as (keyof typeof who)[]) {
+        const context = await browser.newContext({
+          viewport: { width, height: width > 500 ? 860 : 844 },
+          reducedMotion: 'reduce',
+        });
+        await context.addInitScript((stored) => localStorage.setItem('auth_token', stored), who[user]);
+        for (const shot of shots.filter((s) => s.user === user)) {
           const page = await context.newPage();
           await page.goto(`${baseURL}${shot.path}`);
           await shot.ready(page);
           await page.waitForTimeout(400);
-          await screenshot(page, `billing-${shot.name}-${theme}-${width}`);
-          await context.close();
+          await screenshotBothThemes(page, (theme) => `billing-${shot.name}-${theme}-${width}`);
+          await page.close();
         }
+        await context.close();
       }
     }
   }, 600_000);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatBytes } from '../apps/web/src/lib/format-bytes';
 import { confirmedUser, signIn } from './support/accounts';
 import { api, loginToken } from './support/api';
-import { hasChromium, launchBrowser, screenshot } from './support/browser';
+import { hasChromium, launchBrowser, screenshot, screenshotBothThemes } from './support/browser';
 
 const baseURL = inject('baseURL');
 const admin = inject('admin');
@@ -209,43 +209,38 @@ describe.skipIf(!hasChromium)('files journey in Chromium', () => {
       body: { email, password },
     });
     const { token, refreshToken } = login.body;
-    const shoot = async (visit: (page: Page, suffix: string) => Promise<void>) => {
-      for (const theme of ['light', 'dark'] as const) {
-        for (const width of [1280, 390]) {
-          const context = await browser.newContext({
-            viewport: { width, height: width > 500 ? 800 : 844 },
-            reducedMotion: 'reduce',
-          });
-          await context.addInitScript(
-            ([t, tokens]) => {
-              localStorage.setItem('theme', t);
-              localStorage.setItem('auth_token', tokens);
-            },
-            [theme, JSON.stringify({ token, refreshToken })] as const,
-          );
-          await visit(await context.newPage(), `${theme}-${width}`);
-          await context.close();
-        }
+    const shoot = async (visit: (page: Page, width: number) => Promise<void>) => {
+      for (const width of [1280, 390]) {
+        const context = await browser.newContext({
+          viewport: { width, height: width > 500 ? 800 : 844 },
+          reducedMotion: 'reduce',
+        });
+        await context.addInitScript(
+          (tokens) => localStorage.setItem('auth_token', tokens),
+          JSON.stringify({ token, refreshToken }),
+        );
+        await visit(await context.newPage(), width);
+        await context.close();
       }
     };
 
-    await shoot(async (page, suffix) => {
+    await shoot(async (page, width) => {
       for (const view of ['grid', 'list', 'details'] as const) {
         await api(baseURL, '/user-preferences', { method: 'PUT', body: { viewMode: view }, token });
         await page.goto(`${baseURL}/files`);
         await expect.poll(() => listed(page, files.video.name).isVisible(), { timeout: 15_000 }).toBe(true);
-        await screenshot(page, `files-${view}-${suffix}`);
+        await screenshotBothThemes(page, (theme) => `files-${view}-${theme}-${width}`);
       }
       await page.goto(`${baseURL}/dashboard`);
       await expect
         .poll(() => page.getByRole('region', { name: 'Total Files' }).isVisible(), { timeout: 15_000 })
         .toBe(true);
-      await screenshot(page, `files-dashboard-${suffix}`);
+      await screenshotBothThemes(page, (theme) => `files-dashboard-${theme}-${width}`);
       await page.goto(`${baseURL}/analytics`);
       await expect
         .poll(() => page.getByText('File types', { exact: true }).isVisible(), { timeout: 15_000 })
         .toBe(true);
-      await screenshot(page, `analytics-${suffix}`);
+      await screenshotBothThemes(page, (theme) => `analytics-${theme}-${width}`);
     });
 
     // Something in the recycle bin to show.
@@ -253,17 +248,17 @@ describe.skipIf(!hasChromium)('files journey in Chromium', () => {
     const photo = list.body.files.find((f) => f.name === files.photo.name);
     expect(photo).toBeDefined();
     expect((await api(baseURL, `/files/${photo?.id}`, { method: 'DELETE', token })).status).toBe(200);
-    await shoot(async (page, suffix) => {
+    await shoot(async (page, width) => {
       await page.goto(`${baseURL}/recycle-bin`);
       await expect
         .poll(() => page.getByText(files.photo.name).first().isVisible(), { timeout: 15_000 })
         .toBe(true);
-      if (suffix.endsWith('-390')) {
+      if (width === 390) {
         // The phone header names the page from the route table.
         const title = page.getByRole('banner').getByRole('heading', { name: 'Recycle Bin' });
         await expect.poll(() => title.isVisible()).toBe(true);
       }
-      await screenshot(page, `recycle-bin-${suffix}`);
+      await screenshotBothThemes(page, (theme) => `recycle-bin-${theme}-${width}`);
     });
   });
 });
