@@ -22,6 +22,7 @@ export default defineConfig({
           root: './apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           env: { STRATOS_TEST_DB: 'pglite' },
+          globalSetup: ['./test/pglite-template.global.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

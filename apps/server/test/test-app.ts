@@ -1,30 +1,39 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteInterface } from '@electric-sql/pglite';
+import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import type { Clock } from '../src/lib/clock';
 import { type Mail, type Mailer, OutboxMailer } from '../src/mail/mailer';
-
-const migrationsDir = path.resolve(import.meta.dirname, '../src/db/migrations');
+import { migrationsDir } from './pglite-template.global';
 
 /** Which engine this test process runs on: the vitest project sets STRATOS_TEST_DB. */
 export const testDbKind = process.env.STRATOS_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 let template: Promise<PGlite> | undefined;
+let templateDump: Blob | undefined;
 
-/** One migrated PGlite per test process; each app gets a clone (~0.5 s instead of ~3 s). */
-function migratedTemplate(): Promise<PGlite> {
+/**
+ * A migrated PGlite for one app: opened from the run's dump of a migrated data directory
+ * (pglite-template.global.ts), or, without one, cloned from a template migrated once per process.
+ */
+async function migratedPglite(): Promise<PGliteInterface> {
+  const dumpFile = inject('pgliteTemplate');
+  if (dumpFile) {
+    templateDump ??= new Blob([readFileSync(dumpFile)]);
+    return PGlite.create({ loadDataDir: templateDump });
+  }
   template ??= (async () => {
     const pglite = await PGlite.create();
     const db = await openDatabase({ pglite });
     await db.migrate(migrationsDir);
     return pglite;
   })();
-  return template;
+  return (await template).clone();
 }
 
 export async function openTestDatabase(): Promise<{ database: Database; dispose(): Promise<void> }> {
@@ -42,7 +51,7 @@ export async function openTestDatabase(): Promise<{ database: Database; dispose(
       },
     };
   }
-  const pglite = await (await migratedTemplate()).clone();
+  const pglite = await migratedPglite();
   const database = await openDatabase({ pglite });
   return { database, dispose: () => database.close() };
 }
