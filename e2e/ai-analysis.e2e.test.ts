@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './support/accounts';
 import { type AiJourneyServer, startAiJourneyServer } from './support/ai-server';
-import { hasChromium, launchBrowser, screenshot } from './support/browser';
+import { hasChromium, launchBrowser, screenshot, screenshotBothThemes } from './support/browser';
 
 const FILE = 'trip-budget.md';
 /** What the Ollama stand-in answers when asked to analyse the uploaded file. */
@@ -103,5 +103,40 @@ describe.skipIf(!hasChromium)('AI analysis journey in Chromium', () => {
     await expect.poll(() => drawer.getByText('Flights are 30% over plan').isVisible()).toBe(true);
     await screenshot(page, 'ai-journey-files-drawer');
     await context.close();
+  });
+
+  it('shows the AI dashboard, the AI hub and the analysis drawer in light, dark and at 390 px', async () => {
+    // Runs after the journey: the uploaded file's analysis is stored.
+    for (const width of [1280, 390]) {
+      const context = await browser.newContext({
+        viewport: { width, height: width > 500 ? 900 : 844 },
+        reducedMotion: 'reduce',
+      });
+      const page = await context.newPage();
+      await signIn(page, ai.server.url, email, password);
+
+      await page.goto(`${ai.server.url}/ai/dashboard`);
+      await expect.poll(() => visible(page, 'Flights are 30% over plan'), { timeout: 15_000 }).toBe(true);
+      await screenshotBothThemes(page, (theme) => `ai-dashboard-${theme}-${width}`);
+
+      await page.getByRole('list', { name: 'Insights' }).getByRole('link', { name: FILE }).click();
+      const drawer = page.getByRole('dialog', { name: `AI analysis: ${FILE}` });
+      await expect.poll(() => drawer.getByText(ANALYSIS.summary).isVisible(), { timeout: 15_000 }).toBe(true);
+      await screenshotBothThemes(page, (theme) => `ai-files-drawer-${theme}-${width}`);
+
+      await page.goto(`${ai.server.url}/ai`);
+      await expect.poll(() => visible(page, 'No conversations yet'), { timeout: 15_000 }).toBe(true);
+      // A page opened by a full load starts at the top, not where the last such page was scrolled
+      // to (the dashboard, scrolled at phone width to reach its insight's link).
+      await page.evaluate(() => new Promise((done) => setTimeout(done, 500)));
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      await screenshotBothThemes(page, (theme) => `ai-hub-${theme}-${width}`);
+      if (width < 500) {
+        // On a phone the provider status is below the entry cards.
+        await page.getByText('Provider status', { exact: true }).scrollIntoViewIfNeeded();
+        await screenshotBothThemes(page, (theme) => `ai-hub-providers-${theme}-${width}`);
+      }
+      await context.close();
+    }
   });
 });

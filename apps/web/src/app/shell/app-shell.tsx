@@ -6,6 +6,7 @@ import { layoutFor } from '../routes';
 import { useCurrentRoute } from '../routing/use-current-route';
 import { AuthLayout } from './auth-layout';
 import { LazyIdleWarning, LazyMobileBottomNav, LazyMobileHeader } from './lazy-chrome';
+import { scrollRestorationKey } from './scroll-restoration-key';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { useDocumentTitle } from './use-document-title';
@@ -48,7 +49,7 @@ export function AppShell() {
   if (layout === 'auth') {
     return (
       <div style={base}>
-        <ScrollRestoration />
+        <ScrollRestoration getKey={scrollRestorationKey} />
         <AuthLayout>
           <Outlet />
         </AuthLayout>
@@ -70,7 +71,7 @@ export function AppShell() {
         paddingBottom: mobileApp ? `calc(${BOTTOM_NAV_HEIGHT}px + env(safe-area-inset-bottom))` : undefined,
       }}
     >
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollRestorationKey} />
       <a href="#main" className="stratos-skip-link">
         Skip to content
       </a>

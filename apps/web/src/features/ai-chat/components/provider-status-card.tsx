@@ -21,6 +21,7 @@ export function ProviderStatusCard() {
   const connected = list.filter(isSelectable).length;
   return (
     <Card
+      className={styles.statusCard}
       title="Provider status"
       extra={
         <Button
