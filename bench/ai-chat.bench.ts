@@ -7,7 +7,7 @@ import type { AiRouter } from '../apps/server/src/modules/ai/providers/ai-router
 import { aiServicesFor } from '../apps/server/src/modules/ai/providers/ai-services';
 import { UsersRepository } from '../apps/server/src/modules/users/users.repository';
 import type { Figure } from './run';
-import { autocannon, createActiveUser, jsonFromNode, percentile, startBenchApp } from './support';
+import { autocannon, createActiveUser, percentile, sampleLatencies, startBenchApp } from './support';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -117,55 +117,12 @@ async function chatOnce(chat: ChatApp): Promise<void> {
   }
 }
 
-/** A request the sampler times: to the end of the reply, or until what arrived matches `until` (a regular expression). */
-interface Target {
-  url: string;
-  headers: Record<string, string>;
-  body: string;
-  until?: string;
-  flags?: string;
-}
-
-/**
- * Times `samples` rounds of requests to each target in turn (alternating, so a noisy moment hurts
- * every side alike), from a client process of its own: a client sharing the server's thread would
- * only see a streamed token once the server has finished its turn of the event loop. Every reply
- * is read to its end and must be a 200. Returns each target's times in milliseconds.
- */
-function sample(targets: Target[], samples: number, warmup = 10): Promise<number[][]> {
-  const client = `
-    const { targets, samples, warmup } = JSON.parse(process.argv[1]);
-    const once = async (t) => {
-      const started = performance.now();
-      const res = await fetch(t.url, { method: 'POST', headers: t.headers, body: t.body });
-      const decoder = new TextDecoder();
-      let text = '';
-      let at = t.until ? null : 0;
-      for await (const chunk of res.body) {
-        text += decoder.decode(chunk, { stream: true });
-        if (at === null && new RegExp(t.until, t.flags).test(text)) at = performance.now() - started;
-      }
-      if (!t.until) at = performance.now() - started;
-      if (res.status !== 200 || at === null || text.includes('event: error')) {
-        throw new Error(t.url + ' answered ' + res.status + ': ' + text.slice(0, 300));
-      }
-      return at;
-    };
-    for (let i = 0; i < warmup; i++) for (const t of targets) await once(t);
-    const times = targets.map(() => []);
-    for (let i = 0; i < samples; i++) for (const [n, t] of targets.entries()) times[n].push(await once(t));
-    process.stdout.write(JSON.stringify(times));
-  `;
-  const args = ['--input-type=module', '-e', client, JSON.stringify({ targets, samples, warmup })];
-  return jsonFromNode<number[][]>(args, 'sampling client');
-}
-
 /** p50 of a whole reply through POST /api/ai/chat minus p50 of the same provider call made directly. */
 async function addedLatency(chat: ChatApp, standin: Standin): Promise<Figure> {
   await chatOnce(chat);
   // Exactly the body our router sends the stand-in (model, system prompt, message, options).
   const direct = await standin.lastBody();
-  const [viaApp, straight] = await sample(
+  const [viaApp, straight] = await sampleLatencies(
     [
       { url: `${chat.url}/api/ai/chat`, headers: chatHeaders(chat), body: chatBody },
       { url: `${standin.url}/api/chat`, headers: json, body: direct },
@@ -190,10 +147,10 @@ async function addedLatency(chat: ChatApp, standin: Standin): Promise<Figure> {
 /** Time to first streamed token through POST /api/ai/chat/stream against the stand-in's own stream. */
 async function firstTokenTime(chat: ChatApp, standin: Standin): Promise<Figure> {
   const viaApp = { url: `${chat.url}/api/ai/chat/stream`, headers: chatHeaders(chat), body: chatBody };
-  await sample([viaApp], 1, 0);
+  await sampleLatencies([viaApp], 1, 0);
   const body = await standin.lastBody();
   if (!body.includes('"stream":true')) throw new Error(`the router did not stream: ${body}`);
-  const [app, straight] = await sample(
+  const [app, straight] = await sampleLatencies(
     [
       { ...viaApp, until: '^event: token$', flags: 'm' },
       // A streamed Ollama line carrying text.

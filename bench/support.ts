@@ -115,6 +115,49 @@ export function jsonFromNode<T>(args: string[], what: string): Promise<T> {
   });
 }
 
+/** A request the sampler times: to the end of the reply, or until what arrived matches `until` (a regular expression). */
+export interface SampleTarget {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  until?: string;
+  flags?: string;
+}
+
+/**
+ * Times `samples` rounds of requests to each target in turn (alternating, so a noisy moment hurts
+ * every side alike), from a client process of its own: a client sharing the server's thread would
+ * only see a streamed token once the server has finished its turn of the event loop. Every reply
+ * is read to its end and must be a 200. Returns each target's times in milliseconds.
+ */
+export function sampleLatencies(targets: SampleTarget[], samples: number, warmup = 10): Promise<number[][]> {
+  const client = `
+    const { targets, samples, warmup } = JSON.parse(process.argv[1]);
+    const once = async (t) => {
+      const started = performance.now();
+      const res = await fetch(t.url, { method: 'POST', headers: t.headers, body: t.body });
+      const decoder = new TextDecoder();
+      let text = '';
+      let at = t.until ? null : 0;
+      for await (const chunk of res.body) {
+        text += decoder.decode(chunk, { stream: true });
+        if (at === null && new RegExp(t.until, t.flags).test(text)) at = performance.now() - started;
+      }
+      if (!t.until) at = performance.now() - started;
+      if (res.status !== 200 || at === null || text.includes('event: error')) {
+        throw new Error(t.url + ' answered ' + res.status + ': ' + text.slice(0, 300));
+      }
+      return at;
+    };
+    for (let i = 0; i < warmup; i++) for (const t of targets) await once(t);
+    const times = targets.map(() => []);
+    for (let i = 0; i < samples; i++) for (const [n, t] of targets.entries()) times[n].push(await once(t));
+    process.stdout.write(JSON.stringify(times));
+  `;
+  const args = ['--input-type=module', '-e', client, JSON.stringify({ targets, samples, warmup })];
+  return jsonFromNode<number[][]>(args, 'sampling client');
+}
+
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
