@@ -1,4 +1,4 @@
-import { hash, verify } from '@node-rs/argon2';
+import { verify } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { users } from '../apps/server/src/db/schema/index';
@@ -25,7 +25,7 @@ const GOAL = 1.3;
  */
 export async function loginBench(): Promise<Figure[]> {
   const { app, close, url } = await startBenchApp();
-  const { email, password } = await createActiveUser(app);
+  const { row: user, email, password } = await createActiveUser(app);
 
   const db = app.ctx.database.db;
   const hashByEmail = db
@@ -54,12 +54,12 @@ export async function loginBench(): Promise<Figure[]> {
     SAMPLES,
   );
 
-  // The old yardstick, for reference: argon2id verify alone, in this process, server idle.
-  const stored = await hash(password);
+  // The old yardstick, for reference: argon2id verify of the user's own hash alone, in this
+  // process, server idle.
   const verifyTimes: number[] = [];
   for (let i = 0; i < SAMPLES; i++) {
     const t = performance.now();
-    await verify(stored, password);
+    await verify(user.passwordHash, password);
     verifyTimes.push(performance.now() - t);
   }
 
@@ -70,6 +70,7 @@ export async function loginBench(): Promise<Figure[]> {
   const login = percentile(loginTimes as number[], 50);
   const floor = percentile(bareTimes as number[], 50);
   const argon = percentile(verifyTimes, 50);
+  const ratio = login / floor;
   const round = (ms: number) => Math.round(ms * 100) / 100;
   return [
     {
@@ -78,9 +79,9 @@ export async function loginBench(): Promise<Figure[]> {
       unit: 'ms',
       limitName: 'bare route: same e-mail read, same argon2id verify',
       limit: round(floor),
-      ratio: login / floor,
+      ratio,
       goal: `<= ${GOAL}`,
-      pass: login / floor <= GOAL,
+      pass: ratio <= GOAL,
     },
     {
       name: 'login p50 against the argon2id verify alone (no HTTP, no read)',

@@ -128,7 +128,7 @@ describe.skipIf(!hasChromium)('AI analysis journey in Chromium', () => {
       await expect.poll(() => visible(page, 'No conversations yet'), { timeout: 15_000 }).toBe(true);
       // A page opened by a full load starts at the top, not where the last such page was scrolled
       // to (the dashboard, scrolled at phone width to reach its insight's link).
-      await page.evaluate(() => new Promise((done) => setTimeout(done, 500)));
+      await page.waitForTimeout(500);
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
       await screenshotBothThemes(page, (theme) => `ai-hub-${theme}-${width}`);
       if (width < 500) {

@@ -21,7 +21,6 @@ export function ProviderStatusCard() {
   const connected = list.filter(isSelectable).length;
   return (
     <Card
-      className={styles.statusCard}
       title="Provider status"
       extra={
         <Button
