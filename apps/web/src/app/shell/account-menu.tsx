@@ -39,7 +39,6 @@ export function AccountMenu({ user, showName = true }: { user: SessionUser; show
   const firstName = user.name.trim().split(/\s+/)[0] || user.email;
   return (
     <DisclosureMenu
-      ariaLabel={`Account menu for ${user.name || user.email}`}
       align="end"
       entries={entries}
       trigger={
@@ -61,8 +60,13 @@ export function AccountMenu({ user, showName = true }: { user: SessionUser; show
           >
             {userInitials(user.name, user.email)}
           </span>
-          {showName && (
-            <span style={{ maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis' }}>{firstName}</span>
+          {showName ? (
+            <>
+              <span style={{ maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis' }}>{firstName}</span>
+              <span className="stratos-visually-hidden">, account menu</span>
+            </>
+          ) : (
+            <span className="stratos-visually-hidden">Account menu for {user.name || user.email}</span>
           )}
         </span>
       }

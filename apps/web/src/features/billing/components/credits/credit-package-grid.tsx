@@ -51,7 +51,7 @@ export function CreditPackageGrid({
             <span style={{ fontSize: 26, fontWeight: 700, color: token.colorTextHeading, lineHeight: 1.2 }}>
               {dollars(p.price)}
             </span>
-            <span style={{ fontSize: 13, fontWeight: 600, color: token.colorPrimary }}>
+            <span style={{ fontSize: 13, fontWeight: 600, color: token.colorPrimaryText }}>
               {p.credits} credits · {p.storageGB} GB
             </span>
             <span style={{ fontSize: 12, color: token.colorTextSecondary }}>{p.description}</span>
