@@ -56,10 +56,10 @@ export async function showTheme(page: Page, theme: 'light' | 'dark'): Promise<vo
   // The components fade their colours (CSS transitions, which reduced motion does not stop), and
   // antd may restyle a frame or two after the switch: wait until a pair of frames starts none.
   await page.evaluate(async () => {
-    const frames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    // No named helpers in here: the function is serialised into the page as it stands.
     const deadline = performance.now() + 3000;
     for (;;) {
-      await frames();
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
       const running = document
         .getAnimations()
         .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY);
