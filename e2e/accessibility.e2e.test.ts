@@ -48,8 +48,12 @@ const PHONE_STOPS: readonly TourStop[] = [
   { routeId: 'ai-chat', path: '/ai-chat', as: 'user' },
 ];
 
-/** Waits until the page has loaded its data: no request in flight, no skeleton or spinner left. */
+/**
+ * Waits until the page has loaded its code and data: its heading is there (every page has one; a
+ * page without it is reported after the wait), no request is in flight, no skeleton or spinner is left.
+ */
 async function settle(page: Page): Promise<void> {
+  await page.waitForSelector('h1', { timeout: 15_000 }).catch(() => undefined);
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   await page
     .waitForFunction(
@@ -194,15 +198,17 @@ describe.skipIf(!hasChromium)('every page is accessible (axe-core, light and dar
     expect(out, `\n${out.join('\n')}`).toEqual([]);
   }
 
+  // The tours run side by side, each in its own context of the one browser: most of a page's time
+  // is spent waiting for it to settle.
   for (const as of VISITORS) {
-    it(`every page ${as === 'visitor' ? 'a signed-out visitor' : `the ${as}`} opens`, async () => {
+    it.concurrent(`every page ${as === 'visitor' ? 'a signed-out visitor' : `the ${as}`} opens`, async () => {
       const stops = allStops(table, { token: shareToken }).filter((s) => s.as === as);
       expect(stops.length).toBeGreaterThan(0);
       await tour(as, stops, 1280);
     }, 600_000);
   }
 
-  it('pages at phone width (390 px)', async () => {
+  it.concurrent('pages at phone width (390 px)', async () => {
     for (const as of VISITORS) {
       const stops = PHONE_STOPS.filter((s) => s.as === as);
       if (stops.length > 0) await tour(as, stops, 390);
