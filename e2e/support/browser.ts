@@ -41,18 +41,33 @@ export async function screenshotBothThemes(
   name: (theme: 'light' | 'dark') => string,
 ): Promise<void> {
   for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await page.waitForFunction((t) => document.documentElement.dataset.theme === t, theme);
-    // The components fade their colours (CSS transitions, which reduced motion does not stop):
-    // let the new theme's transitions start, then wait for every finite one to end.
-    await page.evaluate(async () => {
-      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-      const ending = document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((a) => a.finished.catch(() => undefined));
-      await Promise.race([Promise.all(ending), new Promise((done) => setTimeout(done, 3000))]);
-    });
+    await showTheme(page, theme);
     await screenshot(page, name(theme));
   }
+}
+
+/**
+ * Re-themes a loaded page in place by switching the emulated system preference, and waits until
+ * every colour transition has ended. The context must not store a theme (`localStorage.theme`).
+ */
+export async function showTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme });
+  await page.waitForFunction((t) => document.documentElement.dataset.theme === t, theme);
+  // The components fade their colours (CSS transitions, which reduced motion does not stop), and
+  // antd may restyle a frame or two after the switch: wait until a pair of frames starts none.
+  await page.evaluate(async () => {
+    // No named helpers in here: the function is serialised into the page as it stands.
+    const deadline = performance.now() + 3000;
+    for (;;) {
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      const running = document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY);
+      if (running.length === 0 || performance.now() > deadline) return;
+      await Promise.race([
+        Promise.all(running.map((a) => a.finished.catch(() => undefined))),
+        new Promise((done) => setTimeout(done, 1000)),
+      ]);
+    }
+  });
 }

@@ -1,22 +1,15 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { repoRoot } from '../../apps/server/test/server-process';
 
-export const repoRoot = path.resolve(import.meta.dirname, '../..');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+// The server and CLI processes are started as the server's own operator tests start them.
+export {
+  freePort,
+  type RunningServer,
+  repoRoot,
+  runCli,
+  startServer,
+} from '../../apps/server/test/server-process';
 
 /**
  * Builds the web app as `npm start` does, into `outDir`: a directory of the journeys' own, so a
@@ -31,86 +24,4 @@ export function buildWeb(outDir: string): void {
     stdio: 'inherit',
   });
   if (res.status !== 0) throw new Error('web build failed');
-}
-
-export interface RunningServer {
-  url: string;
-  dataDir: string;
-  output: () => string;
-  stop(): Promise<void>;
-}
-
-/** Runs the CLI against a data directory (before the server opens it: PGlite is single-process). */
-export function runCli(args: string[], env: Record<string, string>): string {
-  const res = spawnSync('npx', ['tsx', 'apps/server/src/cli.ts', ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
-  });
-  if (res.status !== 0) throw new Error(`cli ${args.join(' ')} failed: ${res.stderr}${res.stdout}`);
-  return res.stdout;
-}
-
-/** Starts the real server (API + built web app) on a free port with a fresh data directory. */
-export async function startServer(
-  env: Record<string, string> = {},
-  dataDir?: string,
-): Promise<RunningServer> {
-  const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'stratos-e2e-'));
-  const port = await freePort();
-  let log = '';
-  const child: ChildProcess = spawn('npx', ['tsx', 'apps/server/src/server.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dir,
-      LOG_PRETTY: 'false',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  child.stdout?.on('data', (d) => {
-    log += d.toString();
-  });
-  child.stderr?.on('data', (d) => {
-    log += d.toString();
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start in time:\n${log}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    url,
-    dataDir: dir,
-    output: () => log,
-    stop: async () => {
-      if (child.exitCode === null && child.pid) {
-        process.kill(-child.pid, 'SIGTERM');
-        await new Promise<void>((resolve) => {
-          const t = setTimeout(() => {
-            if (child.pid) process.kill(-child.pid, 'SIGKILL');
-            resolve();
-          }, 15_000);
-          child.once('exit', () => {
-            clearTimeout(t);
-            resolve();
-          });
-        });
-      }
-      if (!dataDir) rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }

@@ -2,10 +2,11 @@ import { AUDIT_OPERATIONS } from '@stratos/contracts/audit/audit.schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/test-app';
-import { CliError, checkSuperadminInput, cliEnv, createSuperadmin, parseCommand } from './cli';
+import { cliEnv, parseCommand } from './cli';
 import type { Database } from './db/client';
 import { auditLog, refreshTokens, users } from './db/schema/index';
 import { Argon2PasswordHasher } from './modules/auth/password-hasher.service';
+import { CliError, checkSuperadminInput, createSuperadmin } from './operator/superadmin';
 
 describe('cli', () => {
   describe('parseCommand', () => {

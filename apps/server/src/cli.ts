@@ -2,17 +2,12 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { AUDIT_OPERATIONS } from '@stratos/contracts/audit/audit.schema';
-import { emailSchema } from '@stratos/contracts/auth/email';
-import { passwordProblem } from '@stratos/contracts/auth/password';
-import { ConfigError, loadConfig } from './config';
-import { type Database, openDatabase } from './db/client';
-import { type Clock, systemClock } from './lib/clock';
-import { AuditRepository } from './modules/audit/audit.repository';
-import { AuditService } from './modules/audit/audit.service';
-import { Argon2PasswordHasher } from './modules/auth/password-hasher.service';
-import { RefreshTokensRepository } from './modules/auth/refresh-tokens.repository';
-import { type UserPatch, UsersRepository } from './modules/users/users.repository';
+import { type AppConfig, ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { DataDirBusyError, type DataDirRoute, reachDataDir } from './operator/data-dir-lock';
+import { type OperatorRequest, sendOperatorRequest } from './operator/operator-channel';
+import { runOperatorCommand } from './operator/operator-commands';
+import { CliError, checkSuperadminInput } from './operator/superadmin';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -25,10 +20,9 @@ Commands:
       --last-name <name>        For a new account (default "Admin").
 
 The database is the server's: DATABASE_URL, else PGlite under DATA_DIR (default ./data, relative to
-the directory you ran npm in). Stop a running PGlite server first: PGlite allows one process at a time.`;
-
-/** Bad input from the operator: printed without a stack trace, exit code 2. */
-export class CliError extends Error {}
+the directory you ran npm in). The server may be running or stopped: PGlite lets one process open
+its database, so a running server carries out the command itself, through a socket in DATA_DIR
+that only your user can reach; when it is stopped, the command opens the database directly.`;
 
 export type CliCommand =
   | { name: 'help' }
@@ -81,94 +75,6 @@ export function cliEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return { ...env, DATA_DIR: path.resolve(env.INIT_CWD, dataDir) };
 }
 
-export interface SuperadminInput {
-  email: string;
-  password?: string;
-  firstName?: string;
-  lastName?: string;
-}
-
-/** Checks the operator's input before anything is opened; the email comes back normalised. */
-export function checkSuperadminInput(input: SuperadminInput): SuperadminInput {
-  const parsedEmail = emailSchema.safeParse(input.email);
-  if (!parsedEmail.success) throw new CliError(`Invalid --email: ${parsedEmail.error.issues[0]?.message}`);
-  if (input.password !== undefined) {
-    const problem = passwordProblem(input.password);
-    if (problem) throw new CliError(`Invalid --password: ${problem}`);
-  }
-  return { ...input, email: parsedEmail.data };
-}
-
-/** Creates or promotes the superadmin (DECISIONS.md section 4); returns what it did, line by line. */
-export async function createSuperadmin(
-  database: Database,
-  raw: SuperadminInput,
-  clock: Clock = systemClock,
-): Promise<string[]> {
-  const input = checkSuperadminInput(raw);
-  const { email } = input;
-  const users = new UsersRepository(database.db);
-  const audit = new AuditService(new AuditRepository(database.db));
-  const hasher = new Argon2PasswordHasher();
-  const actor = { email: null, ip: null };
-  const now = clock.now();
-  const existing = await users.findByEmail(email);
-
-  if (!existing) {
-    if (!input.password) throw new CliError('--password is required to create a new account.');
-    const user = await users.insert({
-      email,
-      passwordHash: await hasher.hash(input.password),
-      firstName: input.firstName?.trim() || 'Super',
-      lastName: input.lastName?.trim() || 'Admin',
-      role: 'superadmin',
-      status: 'active',
-      confirmedAt: now,
-      source: 'cli',
-    });
-    await audit.record(
-      AUDIT_OPERATIONS.roleChange,
-      { ...actor, userId: user.id },
-      { to: 'superadmin', via: 'cli' },
-    );
-    return [`Created superadmin ${email}.`];
-  }
-
-  const lines: string[] = [];
-  const patch: UserPatch = {};
-  if (existing.role !== 'superadmin') {
-    patch.role = 'superadmin';
-    lines.push(`Promoted ${email} from ${existing.role} to superadmin.`);
-  } else {
-    lines.push(`${email} is already a superadmin.`);
-  }
-  if (existing.status === 'unconfirmed') {
-    // The operator vouches for the address, so the emailed code is not needed.
-    Object.assign(patch, { status: 'active', confirmedAt: now });
-    lines.push('Confirmed the account.');
-  }
-  if (input.password) {
-    patch.passwordHash = await hasher.hash(input.password);
-    lines.push('Set the new password and ended existing sessions.');
-  }
-  if (Object.keys(patch).length > 0) await users.update(existing.id, patch);
-  if (input.password) await new RefreshTokensRepository(database.db).revokeAllForUser(existing.id, now);
-  if (patch.role) {
-    await audit.record(
-      AUDIT_OPERATIONS.roleChange,
-      { ...actor, userId: existing.id },
-      { from: existing.role, to: 'superadmin', via: 'cli' },
-    );
-  }
-  if (input.password) {
-    await audit.record(AUDIT_OPERATIONS.passwordChange, { ...actor, userId: existing.id }, { via: 'cli' });
-  }
-  if (existing.status === 'disabled') {
-    lines.push('Note: the account is disabled; enable it in Admin > Users before signing in.');
-  }
-  return lines;
-}
-
 async function main(argv: string[]): Promise<number> {
   const command = parseCommand(argv);
   if (command.name === 'help') {
@@ -176,25 +82,55 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const config = loadConfig(cliEnv(process.env));
-  let superadmin: SuperadminInput | undefined;
+  let request: OperatorRequest = { command: 'migrate' };
   if (command.name === 'create-superadmin') {
     const email = command.email ?? config.superadminEmail;
     if (!email) throw new CliError('--email is required (or set SUPERADMIN_EMAIL).');
-    superadmin = checkSuperadminInput({ ...command, email });
+    request = { ...checkSuperadminInput({ ...command, email }), command: 'create-superadmin' };
   }
-  if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/pglite`;
+  const { lines, where } = await carryOut(config, request);
+  console.log([...lines, where].join('\n'));
+  return 0;
+}
+
+/** Runs the command where the database can be reached: directly, or by the running PGlite server. */
+async function carryOut(
+  config: AppConfig,
+  request: OperatorRequest,
+): Promise<{ lines: string[]; where: string }> {
+  if (config.databaseUrl) {
+    const lines = await runHere(config, request);
+    return { lines, where: 'Database: PostgreSQL (DATABASE_URL).' };
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const pglite = `PGlite in ${config.dataDir}/pglite`;
+  const route: DataDirRoute = await reachDataDir(config.dataDir);
+  if (route.kind === 'server') {
+    const reply = await sendOperatorRequest(route.socket, request);
+    if (!reply.ok) throw reply.operatorError ? new CliError(reply.error) : new Error(reply.error);
+    return {
+      lines: reply.lines,
+      where: `Database: ${pglite}, through the running server (pid ${route.pid}).`,
+    };
+  }
+  const { lock } = route;
+  try {
+    const stale = lock.replacedStale
+      ? [`Note: removed the lock of a server that is no longer running (pid ${lock.replacedStale.pid}).`]
+      : [];
+    const lines = await runHere(config, request);
+    return { lines: [...stale, ...lines], where: `Database: ${pglite}.` };
+  } finally {
+    lock.release();
+  }
+}
+
+async function runHere(config: AppConfig, request: OperatorRequest): Promise<string[]> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/pglite` });
   try {
     // Every command may be the first thing run on a fresh machine, so the tables must exist.
-    await database.migrate(config.migrationsDir);
-    if (!superadmin) {
-      console.log(`Migrated ${where}.`);
-      return 0;
-    }
-    const lines = await createSuperadmin(database, superadmin);
-    console.log([...lines, `Database: ${where}.`].join('\n'));
-    return 0;
+    if (request.command !== 'migrate') await database.migrate(config.migrationsDir);
+    return await runOperatorCommand(database, config.migrationsDir, request);
   } finally {
     await database.close();
   }
@@ -206,7 +142,7 @@ if (invokedDirectly) {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (err) => {
-      if (err instanceof CliError || err instanceof ConfigError) {
+      if (err instanceof CliError || err instanceof ConfigError || err instanceof DataDirBusyError) {
         console.error(`Error: ${err.message}`);
         if (err instanceof CliError) console.error('\nRun `npm run cli -- help` for usage.');
         process.exit(2);

@@ -1,20 +1,43 @@
 import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:net';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { acquireServerLock, DataDirBusyError, type DataDirLock } from './operator/data-dir-lock';
+import { listenOperatorChannel, operatorSocketPath } from './operator/operator-channel';
+import { operatorHandler } from './operator/operator-commands';
 
 async function main() {
   const config = loadConfig();
   mkdirSync(config.dataDir, { recursive: true });
+  // PGlite is one process's database: hold DATA_DIR before opening it, and let go on any exit.
+  let lock: DataDirLock | null = null;
+  if (!config.databaseUrl) {
+    const held = await acquireServerLock(config.dataDir);
+    process.once('exit', () => held.release());
+    lock = held;
+  }
   const app = await buildApp({ config });
+  let channel: Server | null = null;
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info(`${signal} received, shutting down`);
+    channel?.close();
     await app.close();
+    lock?.release();
   });
 
   await app.listen({ port: config.port, host: config.host });
+  if (lock) {
+    // `npm run cli` reaches the database through this process while it runs.
+    const socket = operatorSocketPath(config.dataDir);
+    channel = await listenOperatorChannel(
+      socket,
+      operatorHandler(app.ctx.database, config.migrationsDir, app.log),
+    );
+    lock.announceSocket(socket);
+  }
   const db = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/pglite`;
   const mail =
     app.ctx.mailer.transport === 'smtp'
@@ -27,7 +50,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError) {
+  if (err instanceof ConfigError || err instanceof DataDirBusyError) {
     console.error(err.message);
   } else {
     console.error(err);

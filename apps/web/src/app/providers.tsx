@@ -1,23 +1,15 @@
-import { ConfigProvider, theme } from 'antd';
+import { ConfigProvider, type ThemeConfig } from 'antd';
 import type { ReactNode } from 'react';
 import { ThemeModeProvider, useThemeMode } from '../lib/theme-mode';
+import { type ThemeModeName, themeConfig } from './theme';
+
+/** Built once per mode, when first shown: a new object on every render would make antd restyle. */
+const THEMES: Partial<Record<ThemeModeName, ThemeConfig>> = {};
 
 function ThemedAnt({ children }: { children: ReactNode }) {
   const { mode } = useThemeMode();
-  return (
-    <ConfigProvider
-      theme={{
-        algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
-        token: { colorPrimary: '#1890ff', borderRadius: 8, zIndexPopupBase: 1000 },
-        // Ghost buttons always sit on the brand gradient, so they stay white in both themes.
-        components: {
-          Button: { defaultGhostColor: '#fff', defaultGhostBorderColor: 'rgba(255,255,255,0.75)' },
-        },
-      }}
-    >
-      {children}
-    </ConfigProvider>
-  );
+  THEMES[mode] ??= themeConfig(mode);
+  return <ConfigProvider theme={THEMES[mode]}>{children}</ConfigProvider>;
 }
 
 /**

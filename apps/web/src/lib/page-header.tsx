@@ -13,7 +13,7 @@ export function PageHeader({ title, description, extra }: PageHeaderProps) {
   return (
     <Flex justify="space-between" align="flex-end" gap={16} wrap style={{ marginBottom: 24 }}>
       <div style={{ minWidth: 0, flex: '1 1 320px' }}>
-        <Typography.Title level={2} style={{ margin: 0, fontSize: 28, letterSpacing: '-0.01em' }}>
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 28, letterSpacing: '-0.01em' }}>
           {title}
         </Typography.Title>
         {description && (

@@ -1,5 +1,5 @@
-import { theme } from 'antd';
 import type { SessionUser } from '../../lib/auth-session';
+import { useShades } from '../../lib/palette';
 import { type DisclosureEntry, DisclosureMenu } from './disclosure-menu';
 import { ACCOUNT_MENU, SUPERADMIN_MENU } from './nav-items';
 import { useSignOut } from './use-sign-out';
@@ -7,7 +7,8 @@ import { userInitials } from './user-initials';
 
 /** The avatar menu: Profile, Billing, the superadmin's extras and Logout; closes on outside click. */
 export function AccountMenu({ user, showName = true }: { user: SessionUser; showName?: boolean }) {
-  const { token } = theme.useToken();
+  // White words on the gradient: it starts from the brand fill that carries white text.
+  const shades = useShades();
   const signOut = useSignOut();
   const link = (i: { label: string; to: string }): DisclosureEntry => ({
     kind: 'link',
@@ -39,7 +40,6 @@ export function AccountMenu({ user, showName = true }: { user: SessionUser; show
   const firstName = user.name.trim().split(/\s+/)[0] || user.email;
   return (
     <DisclosureMenu
-      ariaLabel={`Account menu for ${user.name || user.email}`}
       align="end"
       entries={entries}
       trigger={
@@ -56,13 +56,18 @@ export function AccountMenu({ user, showName = true }: { user: SessionUser; show
               fontSize: 12,
               fontWeight: 600,
               color: '#fff',
-              background: `linear-gradient(135deg, ${token.colorPrimary}, #722ed1)`,
+              background: `linear-gradient(135deg, ${shades.fill.base}, #722ed1)`,
             }}
           >
             {userInitials(user.name, user.email)}
           </span>
-          {showName && (
-            <span style={{ maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis' }}>{firstName}</span>
+          {showName ? (
+            <>
+              <span style={{ maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis' }}>{firstName}</span>
+              <span className="stratos-visually-hidden">, account menu</span>
+            </>
+          ) : (
+            <span className="stratos-visually-hidden">Account menu for {user.name || user.email}</span>
           )}
         </span>
       }

@@ -7,7 +7,7 @@ export function headerVars(token: GlobalToken, onHero: boolean): CSSProperties {
     '--stratos-nav-color': onHero ? 'rgba(255,255,255,0.82)' : token.colorTextSecondary,
     '--stratos-nav-hover': onHero ? '#fff' : token.colorText,
     '--stratos-nav-hover-bg': onHero ? 'rgba(255,255,255,0.12)' : token.colorFillTertiary,
-    '--stratos-nav-active': onHero ? '#fff' : token.colorPrimary,
+    '--stratos-nav-active': onHero ? '#fff' : token.colorPrimaryText,
     '--stratos-nav-active-bg': onHero ? 'rgba(255,255,255,0.18)' : token.colorPrimaryBg,
     '--stratos-focus': onHero ? '#fff' : token.colorPrimary,
   } as CSSProperties;

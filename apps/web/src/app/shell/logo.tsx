@@ -18,7 +18,6 @@ export function Logo({ inverted = false, tagline = true }: LogoProps) {
   return (
     <Link
       to="/"
-      aria-label="Stratos home"
       style={{ display: 'inline-flex', alignItems: 'center', gap: 10, textDecoration: 'none', flexShrink: 0 }}
     >
       <svg width="34" height="34" viewBox="0 0 40 40" aria-hidden focusable="false">
@@ -43,6 +42,8 @@ export function Logo({ inverted = false, tagline = true }: LogoProps) {
           </span>
         )}
       </span>
+      {/* Named by its visible words, so speech users can say what they see; "home" says where it goes. */}
+      <span className="stratos-visually-hidden">, home</span>
     </Link>
   );
 }

@@ -54,7 +54,7 @@ export function MobileBottomNav() {
                   gap: 2,
                   fontSize: 11,
                   fontWeight: active ? 600 : 400,
-                  color: active ? token.colorPrimary : token.colorTextSecondary,
+                  color: active ? token.colorPrimaryText : token.colorTextSecondary,
                 }}
               >
                 <span style={{ fontSize: 20 }} aria-hidden>

@@ -19,7 +19,7 @@ function renderHeader() {
   render(<RouterProvider router={router} />);
   return async (path: string) => {
     await act(() => router.navigate(path));
-    return screen.getByRole('heading', { level: 1 }).textContent;
+    return screen.getByTestId('mobile-title').textContent;
   };
 }
 

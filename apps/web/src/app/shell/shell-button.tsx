@@ -1,5 +1,6 @@
 import { theme } from 'antd';
 import type { ReactNode } from 'react';
+import { useShades } from '../../lib/palette';
 import { buttonVars } from './shell-link-button';
 
 /** An antd-looking primary button in plain CSS, for the shell's error screens. */
@@ -13,11 +14,12 @@ export function ShellButton({
   onClick(): void;
 }) {
   const { token } = theme.useToken();
+  const shades = useShades();
   return (
     <button
       type="button"
       className="stratos-btn stratos-btn-primary stratos-btn-middle"
-      style={buttonVars(token)}
+      style={buttonVars(token, shades)}
       onClick={onClick}
     >
       {icon && <span aria-hidden>{icon}</span>}

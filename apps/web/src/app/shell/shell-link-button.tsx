@@ -1,6 +1,7 @@
 import { type GlobalToken, theme } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { type Shades, useShades } from '../../lib/palette';
 
 interface ShellLinkButtonProps {
   to: string;
@@ -22,11 +23,12 @@ export function ShellLinkButton({
   icon,
 }: ShellLinkButtonProps) {
   const { token } = theme.useToken();
+  const shades = useShades();
   return (
     <Link
       to={to}
       className={`stratos-btn stratos-btn-${variant} stratos-btn-${size}`}
-      style={buttonVars(token, size)}
+      style={buttonVars(token, shades, size)}
     >
       {icon && <span aria-hidden>{icon}</span>}
       {children}
@@ -35,11 +37,16 @@ export function ShellLinkButton({
 }
 
 /** The colours styles/shell.css reads for `.stratos-btn`. */
-export function buttonVars(token: GlobalToken, size: 'middle' | 'large' = 'middle'): CSSProperties {
+export function buttonVars(
+  token: GlobalToken,
+  shades: Shades,
+  size: 'middle' | 'large' = 'middle',
+): CSSProperties {
   return {
-    '--btn-primary': token.colorPrimary,
-    '--btn-primary-hover': token.colorPrimaryHover,
-    '--btn-primary-active': token.colorPrimaryActive,
+    // The fill that carries white text: the brand blue itself would give 3.2:1.
+    '--btn-primary': shades.fill.base,
+    '--btn-primary-hover': shades.fill.hover,
+    '--btn-primary-active': shades.fill.active,
     '--btn-text': token.colorText,
     '--btn-border': token.colorBorder,
     '--btn-bg': token.colorBgContainer,

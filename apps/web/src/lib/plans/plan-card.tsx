@@ -3,6 +3,7 @@ import { Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useSession } from '../auth-session';
 import { LinkButton } from '../link-button';
+import { useShades } from '../palette';
 import { PlanFeatureList } from './plan-feature-list';
 import { formatPlanPrice } from './plan-format';
 
@@ -24,6 +25,8 @@ export function planCardLink(plan: Pick<Plan, 'id' | 'price'>, signedIn: boolean
  */
 export function PlanCard({ plan, action }: { plan: Plan; action?: ReactNode }) {
   const { token } = theme.useToken();
+  // White words on the gradient: it starts from the brand fill that carries white text.
+  const shades = useShades();
   const titleId = `plan-${plan.id}-title`;
   // Visitors sign up with the plan; signed-in people go to the upgrade flow with it chosen.
   const signedIn = useSession().status === 'signedIn';
@@ -55,7 +58,7 @@ export function PlanCard({ plan, action }: { plan: Plan; action?: ReactNode }) {
             fontWeight: 600,
             whiteSpace: 'nowrap',
             color: '#fff',
-            background: `linear-gradient(90deg, ${token.colorPrimary}, #722ed1)`,
+            background: `linear-gradient(90deg, ${shades.fill.base}, #722ed1)`,
           }}
         >
           Most popular

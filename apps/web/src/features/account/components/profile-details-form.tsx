@@ -79,8 +79,12 @@ export function ProfileDetailsForm({ user }: { user: PublicUser }) {
         <Form.Item label="Company" name="company">
           <Input autoComplete="organization" placeholder="Optional" maxLength={200} />
         </Form.Item>
-        <Form.Item label="Email" extra="Your sign-in address. It cannot be changed here.">
-          <Input value={user.email} disabled autoComplete="email" />
+        <Form.Item
+          label="Email"
+          htmlFor="profile-email"
+          extra="Your sign-in address. It cannot be changed here."
+        >
+          <Input id="profile-email" value={user.email} disabled autoComplete="email" />
         </Form.Item>
         {update.error && (
           <Alert

@@ -3,6 +3,7 @@ import type { PublicUser } from '@stratos/contracts/auth/user.schema';
 import { Avatar, Card, Divider, Flex, Tag, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { formatDateTime, formatLongDate, formatRelative } from '../../../lib/date-format';
+import { useShades } from '../../../lib/palette';
 
 const ROLE_LABEL: Record<PublicUser['role'], string> = {
   user: 'User',
@@ -40,6 +41,8 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
 /** Who you are at a glance: avatar, name, role, plan, email and dates. */
 export function ProfileSummaryCard({ user }: { user: PublicUser }) {
   const { token } = theme.useToken();
+  // White words on the gradient: it starts from the brand fill that carries white text.
+  const shades = useShades();
   return (
     <Card>
       <Flex vertical align="center" style={{ textAlign: 'center' }}>
@@ -49,7 +52,7 @@ export function ProfileSummaryCard({ user }: { user: PublicUser }) {
             fontSize: 32,
             fontWeight: 600,
             color: token.colorWhite,
-            background: `linear-gradient(135deg, ${token.colorPrimary}, ${token.purple6})`,
+            background: `linear-gradient(135deg, ${shades.fill.base}, ${token.purple6})`,
           }}
         >
           {initials(user)}

@@ -8,7 +8,7 @@ import { ProfileSummaryCard } from '../components/profile-summary-card';
 
 function ProfileSkeleton() {
   return (
-    <Row gutter={[24, 24]} aria-busy="true" aria-label="Loading your profile">
+    <Row gutter={[24, 24]} role="status" aria-busy="true" aria-label="Loading your profile">
       <Col xs={24} lg={8}>
         <Card>
           <Flex vertical align="center" gap={16}>

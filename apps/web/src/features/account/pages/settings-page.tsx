@@ -52,7 +52,7 @@ export default function SettingsPage() {
       );
     }
     return (
-      <Card aria-busy="true" aria-label="Loading your settings">
+      <Card role="status" aria-busy="true" aria-label="Loading your settings">
         <Skeleton active paragraph={{ rows: 6 }} />
       </Card>
     );

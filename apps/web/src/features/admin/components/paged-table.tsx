@@ -58,7 +58,13 @@ export function PagedTable<T extends { id: string | number }>({
         dataSource={rows}
         loading={query.isFetching}
         scroll={compact ? undefined : { x: 'max-content' }}
-        expandable={expandable}
+        // The expand buttons' column needs a header a screen reader can announce with each cell.
+        expandable={
+          expandable && {
+            columnTitle: <span className="stratos-visually-hidden">Details</span>,
+            ...expandable,
+          }
+        }
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
         pagination={{
           current: pager.page,

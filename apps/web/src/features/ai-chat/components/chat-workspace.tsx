@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { cannotSelectMessage, isSelectable } from '../../../lib/ai/provider-status';
 import { errorMessage } from '../../../lib/api-error';
+import { useShades } from '../../../lib/palette';
 import { useChatSession } from '../hooks/use-chat-session';
 import { type ChatMode, useProviderChoice } from '../hooks/use-provider-choice';
 import styles from './chat.module.css';
@@ -38,7 +39,7 @@ export function ChatWorkspace({
   const navigate = useNavigate();
   const { message } = App.useApp();
   const { token } = theme.useToken();
-  const vars = chatVars(token);
+  const vars = chatVars(token, useShades());
   const screens = Grid.useBreakpoint();
   const desktop = screens.lg ?? true;
   const [drawer, setDrawer] = useState(false);

@@ -79,6 +79,7 @@ export default function AiHubPage() {
     '--hub-border': token.colorBorderSecondary,
     '--hub-surface': token.colorBgContainer,
     '--hub-primary': token.colorPrimary,
+    '--hub-primary-text': token.colorPrimaryText,
     '--hub-text': token.colorText,
     '--hub-text-secondary': token.colorTextSecondary,
   } as CSSProperties;

@@ -83,7 +83,7 @@ export default function AnalyticsPage() {
     return (
       <>
         {header}
-        <Row gutter={[16, 16]} aria-busy="true" aria-label="Loading analytics">
+        <Row gutter={[16, 16]} role="status" aria-busy="true" aria-label="Loading analytics">
           {[0, 1, 2].map((i) => (
             <Col key={i} xs={24} md={8}>
               <Card>

@@ -27,8 +27,9 @@ export function AuthLayout({ title, subtitle, children, footer, wide }: AuthLayo
       <BrandPanel className={styles.brand} />
       <main className={styles.main}>
         <div className={styles.mobileLogo}>
-          <Link to="/" aria-label="Stratos home">
+          <Link to="/">
             <BrandMark size={36} />
+            <span className="stratos-visually-hidden"> home</span>
           </Link>
         </div>
         <div className={styles.content} style={wide ? { maxWidth: 520 } : undefined}>
@@ -42,7 +43,7 @@ export function AuthLayout({ title, subtitle, children, footer, wide }: AuthLayo
             }}
           >
             <header style={{ marginBottom: 24 }}>
-              <Typography.Title level={2} style={{ margin: 0, fontSize: 26, letterSpacing: '-0.01em' }}>
+              <Typography.Title level={1} style={{ margin: 0, fontSize: 26, letterSpacing: '-0.01em' }}>
                 {title}
               </Typography.Title>
               {subtitle && (

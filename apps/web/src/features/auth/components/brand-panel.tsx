@@ -44,8 +44,9 @@ export function BrandPanel({ className }: { className?: string }) {
         style={{ width: 280, height: 280, left: -90, bottom: 60, background: white, opacity: 0.06 }}
       />
       <div className={styles.content}>
-        <Link to="/" aria-label="Stratos home" style={{ color: white }}>
+        <Link to="/" style={{ color: white }}>
           <BrandMark size={40} nameColor={white} tone="inverse" />
+          <span className="stratos-visually-hidden"> home</span>
         </Link>
       </div>
       <div className={styles.content}>

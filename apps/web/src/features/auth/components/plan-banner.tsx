@@ -1,6 +1,7 @@
 import { CrownOutlined, GiftOutlined } from '@ant-design/icons';
 import type { Plan } from '@stratos/contracts/plans/plan.schema';
 import { Skeleton, Tag, Typography, theme } from 'antd';
+import { useShades } from '../../../lib/palette';
 
 interface PlanBannerProps {
   planId: string;
@@ -13,6 +14,8 @@ const price = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 /** "You're signing up for Pro — $19.99/month": shown when registration knows the chosen plan. */
 export function PlanBanner({ planId, plan, loading }: PlanBannerProps) {
   const { token } = theme.useToken();
+  // White words on the gradient: it starts from the brand fill that carries white text.
+  const shades = useShades();
   const paid = (plan?.price ?? 0) > 0;
   return (
     <section
@@ -38,7 +41,7 @@ export function PlanBanner({ planId, plan, loading }: PlanBannerProps) {
           placeItems: 'center',
           fontSize: 18,
           color: token.colorWhite,
-          background: `linear-gradient(135deg, ${token.colorPrimary}, ${token.purple6})`,
+          background: `linear-gradient(135deg, ${shades.fill.base}, ${token.purple6})`,
         }}
       >
         {paid ? <CrownOutlined aria-hidden /> : <GiftOutlined aria-hidden />}

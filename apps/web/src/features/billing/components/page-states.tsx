@@ -6,7 +6,7 @@ import { LinkButton } from '../../../lib/link-button';
 /** A two-column page's placeholder while the catalogue loads. */
 export function PageSkeleton({ label }: { label: string }) {
   return (
-    <Flex gap={24} wrap aria-busy="true" aria-label={label}>
+    <Flex gap={24} wrap role="status" aria-busy="true" aria-label={label}>
       <Card style={{ flex: '1 1 320px' }}>
         <Skeleton active paragraph={{ rows: 6 }} />
       </Card>

@@ -2,11 +2,14 @@ import { CheckOutlined, CrownFilled } from '@ant-design/icons';
 import type { Plan } from '@stratos/contracts/plans/plan.schema';
 import { Flex, theme } from 'antd';
 import { formatCents } from '../../../lib/billing/format-money';
+import { useShades } from '../../../lib/palette';
 import { planHighlights } from '../../../lib/plans/plan-format';
 
 /** The order summary above a card form: plan, monthly price, what it includes, due today. */
 export function PlanSummary({ plan, note }: { plan: Plan; note?: string }) {
   const { token } = theme.useToken();
+  // White words on the gradient: it starts from the brand fill that carries white text.
+  const shades = useShades();
   const { limits, features } = planHighlights(plan);
   return (
     <section
@@ -31,7 +34,7 @@ export function PlanSummary({ plan, note }: { plan: Plan; note?: string }) {
               placeItems: 'center',
               borderRadius: 10,
               color: '#fff',
-              background: `linear-gradient(135deg, ${token.colorPrimary}, #722ed1)`,
+              background: `linear-gradient(135deg, ${shades.fill.base}, #722ed1)`,
             }}
           >
             <CrownFilled />

@@ -14,7 +14,7 @@ import { LoadFailed } from '../components/page-states';
 
 function ListSkeleton() {
   return (
-    <Flex vertical gap={12} aria-busy="true" aria-label="Loading alerts">
+    <Flex vertical gap={12} role="status" aria-busy="true" aria-label="Loading alerts">
       {[0, 1, 2].map((i) => (
         <Card key={i} size="small">
           <Skeleton active title={false} paragraph={{ rows: 2 }} />

@@ -35,7 +35,7 @@ const PERIODS = [
 
 function ChartsSkeleton() {
   return (
-    <Row gutter={[16, 16]} aria-busy="true" aria-label="Loading charts">
+    <Row gutter={[16, 16]} role="status" aria-busy="true" aria-label="Loading charts">
       {[0, 1].map((i) => (
         <Col key={i} xs={24} lg={12}>
           <Card>

@@ -142,7 +142,7 @@ export default function SubscriptionSuccessPage() {
         </p>
       </header>
       {waiting || !plan ? (
-        <Row gutter={[24, 24]} aria-busy="true" aria-label="Loading your plan">
+        <Row gutter={[24, 24]} role="status" aria-busy="true" aria-label="Loading your plan">
           <Col xs={24} md={11}>
             <Card>
               <Skeleton active paragraph={{ rows: 7 }} />

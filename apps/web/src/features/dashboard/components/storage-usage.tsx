@@ -33,7 +33,8 @@ export function StorageUsage({ stats }: { stats: DashboardReply['stats'] }) {
       {stats.quotaBytes ? (
         <>
           <Progress
-            percent={percent}
+            // Rounded: a tiny share would reach aria-valuenow as "8.5e-7", which is not a number to ARIA.
+            percent={Math.round(percent * 10) / 10}
             showInfo={false}
             strokeColor={colour}
             aria-label="Storage used"

@@ -149,6 +149,7 @@ export default function FilesPage() {
     '--fm-selected': token.colorPrimaryBg,
     '--fm-selected-strong': token.colorPrimaryBgHover,
     '--fm-primary': token.colorPrimary,
+    '--fm-primary-text': token.colorPrimaryText,
     '--fm-text': token.colorText,
     '--fm-text2': token.colorTextSecondary,
     '--fm-text3': token.colorTextTertiary,

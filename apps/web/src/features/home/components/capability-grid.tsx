@@ -7,6 +7,7 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import { Typography, theme } from 'antd';
+import { useShades } from '../../../lib/palette';
 import styles from './home.module.css';
 import { SectionHeading } from './section-heading';
 
@@ -45,6 +46,8 @@ const CAPABILITIES = [
 
 export function CapabilityGrid() {
   const { token } = theme.useToken();
+  // White words on the gradient: it starts from the brand fill that carries white text.
+  const shades = useShades();
   return (
     <section
       aria-labelledby="capabilities-title"
@@ -77,7 +80,7 @@ export function CapabilityGrid() {
                 borderRadius: 14,
                 fontSize: 22,
                 color: '#fff',
-                background: `linear-gradient(135deg, ${token.colorPrimary}, #722ed1)`,
+                background: `linear-gradient(135deg, ${shades.fill.base}, #722ed1)`,
                 marginBottom: 20,
               }}
             >

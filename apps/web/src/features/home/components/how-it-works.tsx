@@ -32,7 +32,7 @@ export function HowItWorks() {
                 borderRadius: '50%',
                 fontWeight: 700,
                 fontSize: 18,
-                color: token.colorPrimary,
+                color: token.colorPrimaryText,
                 border: `2px solid ${token.colorPrimaryBorder}`,
                 background: token.colorBgContainer,
                 marginBottom: 16,

@@ -13,7 +13,7 @@ export function SectionHeading({ id, eyebrow, title, lead }: SectionHeadingProps
     <header style={{ textAlign: 'center', maxWidth: 680, margin: '0 auto 48px' }}>
       <div
         style={{
-          color: token.colorPrimary,
+          color: token.colorPrimaryText,
           fontWeight: 600,
           fontSize: 13,
           letterSpacing: 1.2,

@@ -171,7 +171,12 @@ export default function OnboardingPage() {
 
   if (saved.isPending)
     return (
-      <Card style={{ maxWidth: 780, margin: '0 auto' }} aria-busy="true" aria-label="Loading your setup">
+      <Card
+        style={{ maxWidth: 780, margin: '0 auto' }}
+        role="status"
+        aria-busy="true"
+        aria-label="Loading your setup"
+      >
         <Skeleton active paragraph={{ rows: 8 }} />
       </Card>
     );

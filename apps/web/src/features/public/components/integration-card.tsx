@@ -35,7 +35,7 @@ export function IntegrationCard({ item }: { item: Integration }) {
           placeItems: 'center',
           fontWeight: 700,
           fontSize: 16,
-          color: token.colorPrimary,
+          color: token.colorPrimaryText,
           background: token.colorPrimaryBg,
         }}
       >

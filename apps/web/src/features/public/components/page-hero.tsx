@@ -24,7 +24,7 @@ export function PageHero({ eyebrow, title, lead, children }: PageHeroProps) {
     >
       <div
         style={{
-          color: token.colorPrimary,
+          color: token.colorPrimaryText,
           fontWeight: 600,
           fontSize: 13,
           letterSpacing: 1.2,

@@ -57,8 +57,8 @@ export function PricingFaq() {
     border: `1px solid ${token.colorBorderSecondary}`,
   };
   return (
+    // Not an accordion: antd marks an accordion up as tabs, which questions and answers are not.
     <Collapse
-      accordion
       bordered={false}
       size="large"
       expandIconPlacement="end"

@@ -196,7 +196,7 @@ export default function RecycleBinPage() {
             <Button
               danger
               icon={<DeleteOutlined />}
-              aria-label={`Delete ${i.name} forever`}
+              aria-label={`Delete forever: ${i.name}`}
               style={noSqueeze}
               onClick={() => purge([i])}
             >

@@ -36,7 +36,7 @@ export function SubscriptionSettings() {
 
   if (status.isPending)
     return (
-      <Card aria-busy="true" aria-label="Loading your subscription">
+      <Card role="status" aria-busy="true" aria-label="Loading your subscription">
         <Skeleton active paragraph={{ rows: 6 }} />
       </Card>
     );

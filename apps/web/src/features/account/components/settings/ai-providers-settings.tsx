@@ -60,7 +60,7 @@ export function AiProvidersSettings() {
   }
   if (!providers.data || !keys.data) {
     return (
-      <Card aria-busy="true" aria-label="Loading your AI providers">
+      <Card role="status" aria-busy="true" aria-label="Loading your AI providers">
         <Skeleton active paragraph={{ rows: 6 }} />
       </Card>
     );

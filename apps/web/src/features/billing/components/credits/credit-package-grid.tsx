@@ -6,6 +6,7 @@ import { formatPlanPrice } from '../../../../lib/plans/plan-format';
 const dollars = (price: number) => formatPlanPrice(Math.round(price * 100));
 
 import { ChoiceCards } from '../../../../lib/choice-cards';
+import { useShades } from '../../../../lib/palette';
 
 /** The five credit packages as a radio group of cards. */
 export function CreditPackageGrid({
@@ -16,6 +17,8 @@ export function CreditPackageGrid({
   onChange: (id: CreditPackageId) => void;
 }) {
   const { token } = theme.useToken();
+  // White words on the gradient: it starts from the brand fill that carries white text.
+  const shades = useShades();
   return (
     <ChoiceCards
       mode="single"
@@ -39,7 +42,7 @@ export function CreditPackageGrid({
               fontSize: 11,
               fontWeight: 600,
               color: '#fff',
-              background: `linear-gradient(90deg, ${token.colorPrimary}, #722ed1)`,
+              background: `linear-gradient(90deg, ${shades.fill.base}, #722ed1)`,
             }}
           >
             Most popular
@@ -51,7 +54,7 @@ export function CreditPackageGrid({
             <span style={{ fontSize: 26, fontWeight: 700, color: token.colorTextHeading, lineHeight: 1.2 }}>
               {dollars(p.price)}
             </span>
-            <span style={{ fontSize: 13, fontWeight: 600, color: token.colorPrimary }}>
+            <span style={{ fontSize: 13, fontWeight: 600, color: token.colorPrimaryText }}>
               {p.credits} credits · {p.storageGB} GB
             </span>
             <span style={{ fontSize: 12, color: token.colorTextSecondary }}>{p.description}</span>

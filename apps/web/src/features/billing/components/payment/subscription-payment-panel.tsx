@@ -102,7 +102,7 @@ export function SubscriptionPaymentPanel({
 
   if (!ignoreActive && status.isPending)
     return (
-      <Card aria-busy="true" aria-label="Loading your subscription">
+      <Card role="status" aria-busy="true" aria-label="Loading your subscription">
         <Skeleton active paragraph={{ rows: 5 }} />
       </Card>
     );

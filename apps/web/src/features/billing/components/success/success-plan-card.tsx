@@ -1,13 +1,15 @@
 import { CrownFilled } from '@ant-design/icons';
 import type { Plan } from '@stratos/contracts/plans/plan.schema';
-import { Card, Flex, Tag, theme } from 'antd';
+import { Card, Flex, Tag } from 'antd';
 import { formatLongDate } from '../../../../lib/date-format';
+import { useShades } from '../../../../lib/palette';
 import { PlanFeatureList } from '../../../../lib/plans/plan-feature-list';
 import { formatPlanPrice } from '../../../../lib/plans/plan-format';
 
 /** The plan card of the success page: name, price, limits, features, next billing date. */
 export function SuccessPlanCard({ plan, nextBillingDate }: { plan: Plan; nextBillingDate: string | null }) {
-  const { token } = theme.useToken();
+  // White words on the gradient: it starts from the brand fill that carries white text.
+  const shades = useShades();
   return (
     <Card
       role="region"
@@ -19,7 +21,7 @@ export function SuccessPlanCard({ plan, nextBillingDate }: { plan: Plan; nextBil
         style={{
           padding: 24,
           color: '#fff',
-          background: `linear-gradient(135deg, ${token.colorPrimary} 0%, #722ed1 100%)`,
+          background: `linear-gradient(135deg, ${shades.fill.base} 0%, #722ed1 100%)`,
         }}
       >
         <Flex justify="space-between" align="flex-start" gap={12}>

@@ -1,0 +1,130 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * The real server and CLI as separate processes, as a person runs them (`npm start`, then
+ * `npm run cli` in another terminal). Used by the operator tests and by the browser journeys.
+ */
+export const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface CliResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI against a data directory, whether or not a server holds it; gives up after a minute. */
+export function cliResult(args: string[], env: Record<string, string>): CliResult {
+  const res = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { status: res.status, stdout: res.stdout, stderr: res.stderr };
+}
+
+/** cliResult that throws unless the command succeeded; returns what it printed. */
+export function runCli(args: string[], env: Record<string, string>): string {
+  const res = cliResult(args, env);
+  if (res.status !== 0) throw new Error(`cli ${args[0]} failed (${res.status}): ${res.stderr}${res.stdout}`);
+  return res.stdout;
+}
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  output: () => string;
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+  stop(): Promise<void>;
+  /** Ends it at once, as a crash or `kill -9` would: nothing is cleaned up. */
+  kill(): Promise<void>;
+}
+
+/** Spawns the server; resolves once it answers /api/health, or with its output when it exits first. */
+export function spawnServer(
+  env: Record<string, string>,
+  dataDir: string,
+): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  let log = '';
+  // Node itself with tsx's loader, not `npx tsx`: the child is the server, so its exit is the server's.
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_PRETTY: 'false',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so stop() and kill() also reach anything it started.
+    detached: true,
+  });
+  child.stdout?.on('data', (d) => {
+    log += d.toString();
+  });
+  child.stderr?.on('data', (d) => {
+    log += d.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => log, exited };
+}
+
+/** Starts the real server (API + built web app) on a free port with a fresh data directory. */
+export async function startServer(
+  env: Record<string, string> = {},
+  dataDir?: string,
+): Promise<RunningServer> {
+  const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'stratos-e2e-'));
+  const port = await freePort();
+  const { child, output, exited } = spawnServer({ PORT: String(port), ...env }, dir);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start in time:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const signal = async (sig: NodeJS.Signals, graceMs: number) => {
+    if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+    process.kill(-child.pid, sig);
+    const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), graceMs);
+    await exited;
+    clearTimeout(timer);
+  };
+  return {
+    url,
+    dataDir: dir,
+    output,
+    exited,
+    stop: async () => {
+      await signal('SIGTERM', 15_000);
+      if (!dataDir) rmSync(dir, { recursive: true, force: true });
+    },
+    kill: () => signal('SIGKILL', 0),
+  };
+}
