@@ -51,10 +51,11 @@ export function createUploadService(ctx: AppContext): UploadService {
   const db = ctx.database.db;
   return new UploadService({
     db,
-    blobs: new BlobStore(db, ctx.storage, ctx.log),
+    blobs: new BlobStore(db, ctx.storage, ctx.log, ctx.instance.id),
     quota: new QuotaService(
       new UploadReservationsRepository(db),
       ctx.clock,
+      ctx.instance.id,
       ctx.config.uploadReservationTtlMs,
       ctx.log,
     ),
