@@ -118,3 +118,17 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
   };
 }
+
+/**
+ * Another API process on the same database and storage as `t` (as several processes behind a
+ * load balancer run): its own instance lease, jobs, caches. Close it before `t`.
+ */
+export function createSiblingApp(t: TestApp): Promise<App> {
+  return buildApp({
+    config: t.app.ctx.config,
+    database: t.app.ctx.database,
+    clock: t.clock,
+    mailer: t.mailbox,
+    logger: { level: 'silent' },
+  });
+}
