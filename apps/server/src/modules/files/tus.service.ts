@@ -12,10 +12,11 @@ import { z } from 'zod';
 import type { StorageConfig } from '../../config';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth-guard';
-import { s3ClientConfig } from '../../storage/s3.driver';
+import { s3ClientConfig, storageFullOrS3 } from '../../storage/s3.driver';
+import { isStorageFull, StorageFullError } from '../../storage/storage-driver';
 import type { TempObject } from './blob-store.service';
 import type { Reservation } from './quota.service';
-import { fileTooLarge, type UploadService } from './upload.service';
+import { fileTooLarge, storageFull, type UploadService } from './upload.service';
 
 /**
  * Unfinished resumable uploads expire after a day; their quota reservation goes with them (and
@@ -42,6 +43,9 @@ const tusError = (status: number, code: string, message: string): TusError => ({
   body: errorBody(code, message),
 });
 const uploadNotFound = () => tusError(404, 'NOT_FOUND', 'Upload not found');
+
+/** The tus store's own writes (a file on disk, parts in S3) found no room. */
+const outOfSpace = (err: unknown) => isStorageFull(err) || storageFullOrS3(err) instanceof StorageFullError;
 
 /** tus' own error answers are plain text; ours (the JSON envelope) say so in their Content-Type. */
 class JsonErrorServer extends Server {
@@ -73,6 +77,8 @@ export class TusUploads {
   private readonly users = new WeakMap<IncomingMessage, AuthUser>();
   /** Reservations of uploads being terminated, released once the termination went through. */
   private readonly terminating = new WeakMap<IncomingMessage, Reservation>();
+  /** The upload a creation request made (and its reservation), until the request is answered. */
+  private readonly created = new WeakMap<IncomingMessage, { id: string; reservation: Reservation }>();
   /** When this process last renewed each upload's reservation (ms), to renew at most every TTL/4. */
   private readonly renewedAt = new Map<string, number>();
 
@@ -107,7 +113,7 @@ export class TusUploads {
       onIncomingRequest: (req, id) => this.authorize(req, id),
       onUploadCreate: (req, upload) => this.create(req, upload),
       onUploadFinish: (req, upload) => this.finish(req, upload),
-      onResponseError: (_req, err) => this.mapError(err),
+      onResponseError: (req, err) => this.mapError(req, err),
     });
     // Long PATCH requests: the reservation is renewed as the bytes arrive.
     this.server.on(EVENTS.POST_RECEIVE, (_req, upload) => {
@@ -187,6 +193,8 @@ export class TusUploads {
     await this.uploads.assertFolder(user.id, meta.data.folderId);
     const bytes = upload.size ?? (await this.uploads.maxUploadBytes());
     const reservation = await this.uploads.reserve(user.id, bytes);
+    const node = nodeRequest(req);
+    if (node) this.created.set(node, { id: upload.id, reservation });
     const metadata: Record<string, string> = { filename: meta.data.filename ?? '' };
     if (meta.data.filetype) metadata.filetype = meta.data.filetype;
     if (meta.data.folderId) metadata.folderId = meta.data.folderId;
@@ -274,6 +282,30 @@ export class TusUploads {
     }
   }
 
+  /**
+   * The store had no room for a request's bytes: the upload is dropped and its reservation given
+   * back, so a full disk leaves no partial upload holding space or quota; the client starts over
+   * once there is room.
+   */
+  private async dropAfterFullDisk(req: TusRequest): Promise<void> {
+    const node = nodeRequest(req);
+    const made = node ? this.created.get(node) : undefined;
+    const last = new URL(req.url).pathname.split('/').pop() ?? '';
+    const id = made?.id ?? (UPLOAD_ID.test(last) ? `${this.prefix}${last}` : undefined);
+    if (!id) return;
+    let reservation = made?.reservation;
+    if (!reservation) {
+      const upload = await this.store.getUpload(id).catch(() => null);
+      if (upload?.metadata?.[OWNER]) reservation = reservationOf(upload);
+    }
+    if (reservation) {
+      await this.uploads.releaseReservation(reservation).catch((err) => {
+        this.log.error({ err }, 'tus: release failed');
+      });
+    }
+    await this.discardUnfinished(id);
+  }
+
   /** An upload that will never finish: its S3 multipart upload aborted, then what tus kept deleted. */
   private async discardUnfinished(id: string): Promise<void> {
     if (this.store instanceof S3Store) await this.store.remove(id).catch(() => {});
@@ -321,7 +353,13 @@ export class TusUploads {
     return ids;
   }
 
-  private async mapError(err: Error | TusError): Promise<TusError | undefined> {
+  private async mapError(req: TusRequest, err: Error | TusError): Promise<TusError | undefined> {
+    if (outOfSpace(err)) {
+      this.log.error({ err }, 'storage is full: a resumable upload was refused');
+      await this.dropAfterFullDisk(req);
+      const full = storageFull();
+      return tusError(full.statusCode, full.code, full.message);
+    }
     if (err instanceof AppError) {
       return { status_code: err.statusCode, body: errorBody(err.code, err.message) };
     }
