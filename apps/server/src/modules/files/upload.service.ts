@@ -48,6 +48,10 @@ export interface CommitRequest {
 
 export interface UploadResult {
   file: FileItem;
+  /**
+   * The uploader already holds these bytes in another of their files. Content shared with other
+   * accounts is stored once too, but that is never revealed: for them it reads false.
+   */
   deduplicated: boolean;
 }
 
@@ -139,6 +143,8 @@ export class UploadService {
     const mimeType = normalizeMimeType(req.mimeType);
     const folderId = req.folderId ?? null;
     let queued = false;
+    /** Whether this user already had the content: whether anyone else has it is never told. */
+    let ownCopy = false;
     const committed = this.deps.blobs.commitTemp(req.temp, async (tx, linked) => {
       if (folderId && !(await this.deps.commits.folderIsOwned(tx, req.userId, folderId))) {
         throw folderNotFound();
@@ -153,17 +159,20 @@ export class UploadService {
         checksum: req.temp.sha256,
       });
       queued = (await this.deps.analysis?.queueInTx(tx, file)) ?? false;
+      // Only when the bytes were already stored (by anyone): no extra query for new content.
+      if (linked.deduplicated)
+        ownCopy = await this.deps.commits.ownsContent(tx, req.userId, linked.id, file.id);
       await this.deps.quota.settle(tx, req.reservation, req.temp.size);
       await this.deps.accounts.commitUpload(tx, req.userId, req.temp.size);
       return file;
     });
-    const { value: row, blob } = await committed.catch((err) => {
+    const { value: row } = await committed.catch((err) => {
       throw this.fullOr(err);
     });
     this.deps.quota.settled(req.reservation);
     if (queued) this.deps.analysis?.kick();
     const path = await folderPath(this.deps.db, req.userId, folderId);
-    return { file: toFileItem(row, path), deduplicated: blob.deduplicated };
+    return { file: toFileItem(row, path), deduplicated: ownCopy };
   }
 
   /** A complete file on the storage's own disk taken over without copying (local driver; else null). */
