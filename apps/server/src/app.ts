@@ -16,6 +16,8 @@ import { type Mailer, OutboxMailer, SmtpMailer } from './mail/mailer';
 import { AuditRepository } from './modules/audit/audit.repository';
 import { AuditService } from './modules/audit/audit.service';
 import { TokenService } from './modules/auth/token.service';
+import { lapsedCreditHoldsHandler } from './modules/ai/providers/lapsed-holds';
+import { creditHoldsServiceFor } from './modules/billing/credits/credits-services';
 import { leftoverUploadsHandler } from './modules/files/leftover-uploads';
 import { registerModules } from './modules/index';
 import { registerAuthGuard } from './plugins/auth-guard';
@@ -114,9 +116,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   // reservations and credit holds stop counting at once; the sweep then deletes them and their
   // temporary upload objects in the background, and runs again whenever a lease lapses.
   ctx.instance.onLapsed('uploads', leftoverUploadsHandler(ctx));
+  ctx.instance.onLapsed('credit-holds', lapsedCreditHoldsHandler(ctx));
   await ctx.instance.start();
   // After the last request finished, before the database closes (registered before that hook).
   app.addHook('onClose', async () => {
+    creditHoldsServiceFor(ctx).stop();
     await ctx.instance.stop().catch((err) => app.log.warn({ err }, 'could not leave server_instances'));
   });
 
