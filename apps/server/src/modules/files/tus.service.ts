@@ -1,9 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { FILE_ERRORS, FILE_ID_HEADER, TUS_ENDPOINT } from '@stratos/contracts/files/upload.schema';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
@@ -16,6 +14,7 @@ import { s3ClientConfig, storageFullOrS3 } from '../../storage/s3.driver';
 import { isStorageFull, StorageFullError } from '../../storage/storage-driver';
 import type { TempObject } from './blob-store.service';
 import type { Reservation } from './quota.service';
+import { TusStoreFiles } from './tus-store';
 import { fileTooLarge, storageFull, type UploadService } from './upload.service';
 
 /**
@@ -73,6 +72,8 @@ export class TusUploads {
   readonly server: Server;
   readonly store: DataStore;
   private readonly prefix: string;
+  /** Removing and listing what the store keeps. */
+  private readonly files: TusStoreFiles;
   /** The signed-in user of each request in flight, set by the route before tus sees it. */
   private readonly users = new WeakMap<IncomingMessage, AuthUser>();
   /** Reservations of uploads being terminated, released once the termination went through. */
@@ -100,6 +101,7 @@ export class TusUploads {
       this.store = new FileStore({ directory: path.join(storage.dir, 'tus') });
       this.prefix = '';
     }
+    this.files = new TusStoreFiles(this.store, this.prefix, log);
     this.server = new JsonErrorServer({
       path: TUS_ENDPOINT,
       datastore: this.store,
@@ -262,24 +264,10 @@ export class TusUploads {
     return this.uploads.receive(source, maxBytes);
   }
 
-  /** Deletes what tus kept of an upload (bytes and info); missing parts are fine. */
+  /** Deletes what tus kept of an upload (bytes and info). */
   private async dropUpload(id: string): Promise<void> {
     this.renewedAt.delete(id);
-    try {
-      if (this.store instanceof S3Store) {
-        const s3 = this.store as unknown as { client: import('@aws-sdk/client-s3').S3; bucket: string };
-        for (const Key of [id, `${id}.info`, `${id}.part`]) {
-          await s3.client.deleteObject({ Bucket: s3.bucket, Key }).catch(() => {});
-        }
-        (this.store as unknown as { clearCache?: (id: string) => void }).clearCache?.(id);
-      } else if (this.store instanceof FileStore) {
-        const store = this.store;
-        // The bytes may already be gone (renamed into the blob store): then only the info remains.
-        await store.remove(id).catch(() => store.configstore.delete(id));
-      }
-    } catch (err) {
-      this.log.warn({ err, id }, 'tus: could not remove an upload');
-    }
+    await this.files.remove(id);
   }
 
   /**
@@ -306,10 +294,10 @@ export class TusUploads {
     await this.discardUnfinished(id);
   }
 
-  /** An upload that will never finish: its S3 multipart upload aborted, then what tus kept deleted. */
+  /** An upload that will never finish: everything of it goes. */
   private async discardUnfinished(id: string): Promise<void> {
-    if (this.store instanceof S3Store) await this.store.remove(id).catch(() => {});
-    await this.dropUpload(id);
+    this.renewedAt.delete(id);
+    await this.files.discard(id);
   }
 
   /**
@@ -318,7 +306,7 @@ export class TusUploads {
    */
   async sweepExpired(now = Date.now()): Promise<number> {
     let removed = 0;
-    for (const id of await this.listUploadIds()) {
+    for (const id of await this.files.ids()) {
       let upload: Upload;
       try {
         upload = await this.store.getUpload(id);
@@ -332,25 +320,6 @@ export class TusUploads {
       removed += 1;
     }
     return removed;
-  }
-
-  private async listUploadIds(): Promise<string[]> {
-    if (this.store instanceof FileStore) {
-      const names = await readdir(this.store.directory).catch(() => [] as string[]);
-      return names.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -'.json'.length));
-    }
-    const s3 = this.store as unknown as { client: import('@aws-sdk/client-s3').S3; bucket: string };
-    const ids: string[] = [];
-    let token: string | undefined;
-    do {
-      const page = await s3.client.send(
-        new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: this.prefix, ContinuationToken: token }),
-      );
-      for (const o of page.Contents ?? [])
-        if (o.Key?.endsWith('.info')) ids.push(o.Key.slice(0, -'.info'.length));
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
-    return ids;
   }
 
   private async mapError(req: TusRequest, err: Error | TusError): Promise<TusError | undefined> {
