@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import type { InstanceLease } from './instances/instance-lease';
 import type { JobScheduler } from './jobs/scheduler';
 import type { Clock } from './lib/clock';
 import type { Secrets } from './lib/secrets';
@@ -23,4 +24,9 @@ export interface AppContext {
   jobs: JobScheduler;
   /** Where file bytes live (STORAGE_DRIVER). */
   storage: StorageDriver;
+  /**
+   * This process's lease in server_instances: what it holds while working (upload reservations,
+   * temporary upload objects, credit holds) names it, and is given back once it is known dead.
+   */
+  instance: InstanceLease;
 }

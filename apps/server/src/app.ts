@@ -6,15 +6,19 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppContext } from './app-context';
 import type { AppConfig } from './config';
 import { type Database, openDatabase } from './db/client';
+import { InstanceLease } from './instances/instance-lease';
 import { registerJobs } from './jobs/index';
 import { JobScheduler } from './jobs/scheduler';
 import { AppError } from './lib/app-error';
 import { type Clock, systemClock } from './lib/clock';
 import { resolveSecrets } from './lib/secrets';
 import { type Mailer, OutboxMailer, SmtpMailer } from './mail/mailer';
+import { lapsedCreditHoldsHandler } from './modules/ai/providers/lapsed-holds';
 import { AuditRepository } from './modules/audit/audit.repository';
 import { AuditService } from './modules/audit/audit.service';
 import { TokenService } from './modules/auth/token.service';
+import { creditHoldsServiceFor } from './modules/billing/credits/credits-services';
+import { leftoverUploadsHandler } from './modules/files/leftover-uploads';
 import { registerModules } from './modules/index';
 import { registerAuthGuard } from './plugins/auth-guard';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -76,6 +80,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     audit: new AuditService(new AuditRepository(database.db)),
     jobs: new JobScheduler({ db: database.db, log: app.log }),
     storage: opts.storage ?? createStorageDriver(config.storage),
+    instance: new InstanceLease({ db: database.db, log: app.log }),
   };
 
   registerErrorHandler(app);
@@ -106,16 +111,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   // Before onClose, so a run in progress finishes (or aborts) while the database is still open.
   app.addHook('preClose', async () => ctx.jobs.stop());
 
-  app.addHook('onReady', async () => {
-    // Temporary objects of uploads cut short by a crash (files.collect-garbage sweeps them too,
-    // hourly). A file still being written (here or on another node) keeps a fresh modification
-    // time, and an S3 temporary object exists only between its upload and its commit. In the
-    // background, so start-up does not wait.
-    const cutoff = new Date(clock.now().getTime() - config.storageGcGraceMs);
-    ctx.storage.sweepTemp(cutoff).then(
-      (n) => n > 0 && app.log.info(`swept ${n} temporary upload object(s)`),
-      (err) => app.log.warn({ err }, 'could not sweep temporary upload objects'),
-    );
+  // What processes that died (a crash, a SIGKILL) held is given back: before the app is returned,
+  // this process registers and ends the leases of dead processes on its host, so their upload
+  // reservations and credit holds stop counting at once; the sweep then deletes them and their
+  // temporary upload objects in the background, and runs again whenever a lease lapses.
+  ctx.instance.onLapsed('uploads', leftoverUploadsHandler(ctx));
+  ctx.instance.onLapsed('credit-holds', lapsedCreditHoldsHandler(ctx));
+  await ctx.instance.start();
+  // After the last request finished, before the database closes (registered before that hook).
+  app.addHook('onClose', async () => {
+    creditHoldsServiceFor(ctx).stop();
+    await ctx.instance.stop().catch((err) => app.log.warn({ err }, 'could not leave server_instances'));
   });
 
   app.addHook('onClose', async () => {

@@ -45,6 +45,8 @@ export interface StandinBehaviour {
    * one stand-in answer analysis prompts with JSON and chat prompts with prose.
    */
   respond?: (req: { prompt: string; model: string }) => string;
+  /** When set, generations wait for it before answering (recorded as they arrive). */
+  gate?: Promise<void>;
 }
 
 export interface RecordedRequest {
@@ -156,6 +158,7 @@ export class ProviderStandin {
       return json(res, 200, this.modelList());
     }
     if (!this.authorised(req, url)) return json(res, 401, { error: { message: 'invalid api key' } });
+    if (b.gate) await b.gate;
     if (this.refuse(res, b.chat)) return;
     const streaming = this.isStreaming(url, body);
     if (!streaming) {

@@ -17,6 +17,8 @@ export interface TestS3Server {
     forcePathStyle: boolean;
   };
   close(): Promise<void>;
+  /** The stand-in only: makes every write fail as a full object store's does (or not). */
+  setFull?(full: boolean): void;
 }
 
 /**
@@ -30,7 +32,12 @@ export async function startTestS3(kind: 's3rver' | 'standin' = 's3rver'): Promis
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   if (kind === 'standin') {
     const standIn = await startS3StandIn();
-    return describeServer(standIn.bucket, standIn.endpoint, () => standIn.close());
+    return {
+      ...describeServer(standIn.bucket, standIn.endpoint, () => standIn.close()),
+      setFull: (full) => {
+        standIn.full = full;
+      },
+    };
   }
   const directory = mkdtempSync(path.join(tmpdir(), 'stratos-s3-'));
   const bucket = `stratos-${randomBytes(4).toString('hex')}`;

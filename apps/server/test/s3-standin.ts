@@ -14,6 +14,8 @@ export interface S3StandIn {
   endpoint: string;
   bucket: string;
   objects: Map<string, StoredObject>;
+  /** While true, every write answers as MinIO does when its drives are full (507 XMinioStorageFull). */
+  full: boolean;
   close(): Promise<void>;
 }
 
@@ -43,6 +45,13 @@ export async function startS3StandIn(
   const objects = new Map<string, StoredObject>();
   const uploads = new Map<string, MultipartUpload>();
 
+  const standIn: S3StandIn = {
+    endpoint: '',
+    bucket,
+    objects,
+    full: false,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
   const server = http.createServer(async (req, res) => {
     try {
       const body = await readBody(req);
@@ -53,6 +62,14 @@ export async function startS3StandIn(
   });
 
   function handle(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer) {
+    if (standIn.full && (req.method === 'PUT' || req.method === 'POST')) {
+      return sendError(
+        res,
+        507,
+        'XMinioStorageFull',
+        'Storage backend has reached its minimum free drive threshold. Please delete a few objects to proceed.',
+      );
+    }
     const url = new URL(req.url ?? '/', 'http://x');
     const [, b, ...rest] = url.pathname.split('/');
     const key = rest.map(decodeURIComponent).join('/');
@@ -278,12 +295,8 @@ export async function startS3StandIn(
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    bucket,
-    objects,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  standIn.endpoint = `http://127.0.0.1:${port}`;
+  return standIn;
 }
 
 function userMeta(req: http.IncomingMessage): Record<string, string> {

@@ -5,10 +5,11 @@ import path from 'node:path';
 import { PGlite, type PGliteInterface } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { type AppConfig, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import type { Clock } from '../src/lib/clock';
 import { type Mail, type Mailer, OutboxMailer } from '../src/mail/mailer';
+import type { StorageDriver } from '../src/storage/storage-driver';
 import { migrationsDir } from './pglite-template.global';
 
 /** Which engine this test process runs on: the vitest project sets STRATOS_TEST_DB. */
@@ -91,7 +92,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: {
+    /** A storage driver of the test's own (e.g. one that injects write faults). */
+    storage?: (config: AppConfig) => StorageDriver;
+  } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stratos-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -106,7 +113,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const { database, dispose } = await openTestDatabase();
   const clock = new TestClock();
   const mailbox = new TestMailbox(new OutboxMailer(database.db, { info: () => {} }));
-  const app = await buildApp({ config, database, clock, mailer: mailbox, logger: { level: 'silent' } });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    mailer: mailbox,
+    logger: { level: 'silent' },
+    storage: opts.storage?.(config),
+  });
   return {
     app,
     mailbox,
@@ -117,4 +131,19 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Another API process on the same database and storage as `t` (as several processes behind a
+ * load balancer run): its own instance lease, jobs, caches. Close it before `t`.
+ */
+export function createSiblingApp(t: TestApp): Promise<App> {
+  return buildApp({
+    config: t.app.ctx.config,
+    database: t.app.ctx.database,
+    clock: t.clock,
+    mailer: t.mailbox,
+    logger: { level: 'silent' },
+    storage: t.app.ctx.storage,
+  });
 }

@@ -1,6 +1,8 @@
+import { FILE_ERRORS } from '@stratos/contracts/files/upload.schema';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
+import { isStorageFull } from '../storage/storage-driver';
 
 interface ErrorReply {
   success: false;
@@ -38,6 +40,11 @@ export function registerErrorHandler(app: FastifyInstance) {
         return res.status(400).send(reply('INVALID_JSON', 'Request body is not valid JSON'));
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return res.status(415).send(reply('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type'));
+    }
+    // Any write that found the disk full (uploads answer this themselves).
+    if (isStorageFull(err)) {
+      request.log.error({ err }, 'storage is full');
+      return res.status(507).send(reply('STORAGE_FULL', FILE_ERRORS.STORAGE_FULL));
     }
     if (err instanceof SyntaxError) {
       return res.status(400).send(reply('INVALID_JSON', 'Request body is not valid JSON'));

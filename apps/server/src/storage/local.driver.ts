@@ -12,6 +12,8 @@ import {
   ObjectNotFoundError,
   type StorageDriver,
   type StoredObjectInfo,
+  storageFullOr,
+  type TempListing,
 } from './storage-driver';
 
 export interface LocalDriverOptions {
@@ -20,6 +22,11 @@ export interface LocalDriverOptions {
    * so the final fsync has little left to do and the disk works while the network does.
    */
   flushEveryBytes?: number;
+  /**
+   * Opens the files bytes are written to (temporary objects). Tests put a fault-injecting
+   * wrapper here, e.g. one whose writes go to /dev/full and fail with a real ENOSPC.
+   */
+  openForWrite?: (file: string, flags: string, mode: number) => Promise<FileHandle>;
 }
 
 const DEFAULT_FLUSH_EVERY = 8 * 1024 * 1024;
@@ -34,6 +41,7 @@ export class LocalStorageDriver implements StorageDriver {
   readonly tempDir: string;
   readonly contentDir: string;
   private readonly flushEvery: number;
+  private readonly openForWrite: NonNullable<LocalDriverOptions['openForWrite']>;
 
   constructor(
     readonly root: string,
@@ -42,6 +50,7 @@ export class LocalStorageDriver implements StorageDriver {
     this.tempDir = path.join(root, 'tmp');
     this.contentDir = path.join(root, 'content');
     this.flushEvery = opts.flushEveryBytes ?? DEFAULT_FLUSH_EVERY;
+    this.openForWrite = opts.openForWrite ?? ((file, flags, mode) => open(file, flags, mode));
     mkdirSync(this.tempDir, { recursive: true });
     mkdirSync(this.contentDir, { recursive: true });
   }
@@ -56,21 +65,27 @@ export class LocalStorageDriver implements StorageDriver {
     return path.join(this.contentDir, ...key.split('/'));
   }
 
+  /** A full disk (ENOSPC, EDQUOT) rejects with `StorageFullError`; the file is removed either way. */
   async putTemp(tempKey: string, body: Readable): Promise<StoredObjectInfo> {
     const file = this.tempPath(tempKey);
-    const handle = await open(file, 'wx', 0o600);
+    let handle: FileHandle;
+    try {
+      handle = await this.openForWrite(file, 'wx', 0o600);
+    } catch (err) {
+      throw storageFullOr(err);
+    }
     const sink = new DurableFileSink(handle, this.flushEvery);
     try {
       await pipeline(body, sink);
       await sink.settle();
       await handle.sync();
+      await handle.close();
     } catch (err) {
       await sink.settle().catch(() => {});
       await handle.close().catch(() => {});
       await rm(file, { force: true });
-      throw err;
+      throw storageFullOr(err);
     }
-    await handle.close();
     return { size: sink.bytesWritten };
   }
 
@@ -80,13 +95,17 @@ export class LocalStorageDriver implements StorageDriver {
    */
   async adoptTemp(tempKey: string, sourcePath: string): Promise<StoredObjectInfo> {
     const target = this.tempPath(tempKey);
-    const handle = await open(sourcePath, 'r+');
     try {
-      await handle.sync();
-    } finally {
-      await handle.close();
+      const handle = await open(sourcePath, 'r+');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(sourcePath, target);
+    } catch (err) {
+      throw storageFullOr(err);
     }
-    await rename(sourcePath, target);
     const s = await stat(target);
     return { size: s.size };
   }
@@ -95,12 +114,17 @@ export class LocalStorageDriver implements StorageDriver {
     const from = this.tempPath(tempKey);
     const to = this.contentPath(key);
     const dir = path.dirname(to);
-    await mkdir(dir, { recursive: true });
-    await rename(from, to);
-    // A rename keeps the time of the last write; the garbage collector's grace period counts from here.
-    const now = new Date();
-    await utimes(to, now, now);
-    await fsyncDir(dir);
+    try {
+      // A new shard directory needs room too.
+      await mkdir(dir, { recursive: true });
+      await rename(from, to);
+      // A rename keeps the time of the last write; the garbage collector's grace period counts from here.
+      const now = new Date();
+      await utimes(to, now, now);
+      await fsyncDir(dir);
+    } catch (err) {
+      throw storageFullOr(err);
+    }
   }
 
   async get(key: string, range?: ByteRange): Promise<Readable> {
@@ -134,12 +158,12 @@ export class LocalStorageDriver implements StorageDriver {
     await rm(file, { force: true });
   }
 
-  async sweepTemp(olderThan: Date): Promise<number> {
+  async sweepTemp(remove: (t: TempListing) => boolean): Promise<number> {
     let removed = 0;
     for (const name of await readdir(this.tempDir).catch(() => [] as string[])) {
       const file = path.join(this.tempDir, name);
       const s = await stat(file).catch(() => null);
-      if (s && s.mtimeMs < olderThan.getTime()) {
+      if (s && remove({ tempKey: name, modifiedAt: s.mtime })) {
         await rm(file, { force: true, recursive: true });
         removed += 1;
       }

@@ -7,6 +7,8 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  type ListMultipartUploadsCommandOutput,
   ListObjectsV2Command,
   S3Client,
   type S3ClientConfig,
@@ -21,7 +23,9 @@ import {
   type ListedObject,
   ObjectNotFoundError,
   type StorageDriver,
+  StorageFullError,
   type StoredObjectInfo,
+  type TempListing,
 } from './storage-driver';
 
 export interface S3DriverOptions {
@@ -112,7 +116,7 @@ export class S3StorageDriver implements StorageDriver {
       await upload.done();
     } catch (err) {
       await this.deleteObject(Key).catch(() => {});
-      throw err;
+      throw storageFullOrS3(err);
     }
     this.tempSizes.set(tempKey, size);
     return { size };
@@ -123,12 +127,16 @@ export class S3StorageDriver implements StorageDriver {
     const to = this.object(key);
     const size = this.tempSizes.get(tempKey) ?? (await this.head(from))?.size;
     if (size === undefined) throw new ObjectNotFoundError(from);
-    if (size <= SINGLE_COPY_MAX) {
-      await this.client.send(
-        new CopyObjectCommand({ Bucket: this.bucket, Key: to, CopySource: this.copySource(from) }),
-      );
-    } else {
-      await this.multipartCopy(from, to, size);
+    try {
+      if (size <= SINGLE_COPY_MAX) {
+        await this.client.send(
+          new CopyObjectCommand({ Bucket: this.bucket, Key: to, CopySource: this.copySource(from) }),
+        );
+      } else {
+        await this.multipartCopy(from, to, size);
+      }
+    } catch (err) {
+      throw storageFullOrS3(err);
     }
     await this.deleteObject(from);
     this.tempSizes.delete(tempKey);
@@ -167,15 +175,51 @@ export class S3StorageDriver implements StorageDriver {
     if (!key.includes('/')) this.tempSizes.delete(key);
   }
 
-  async sweepTemp(olderThan: Date): Promise<number> {
+  async sweepTemp(remove: (t: TempListing) => boolean): Promise<number> {
     let removed = 0;
     for await (const o of this.listObjects(S3_TEMP_PREFIX)) {
-      if (o.LastModified && o.LastModified.getTime() < olderThan.getTime()) {
+      const tempKey = o.Key.slice(S3_TEMP_PREFIX.length);
+      if (remove({ tempKey, modifiedAt: o.LastModified ?? new Date() })) {
         await this.deleteObject(o.Key);
         removed += 1;
       }
     }
+    await this.abortUnfinished(remove);
     return removed;
+  }
+
+  /**
+   * A process killed while streaming leaves an unfinished multipart upload, not an object: its
+   * parts are stored (and billed) until it is aborted. Stores without ListMultipartUploads skip this.
+   */
+  private async abortUnfinished(remove: (t: TempListing) => boolean): Promise<void> {
+    let keyMarker: string | undefined;
+    let uploadIdMarker: string | undefined;
+    do {
+      let page: ListMultipartUploadsCommandOutput;
+      try {
+        page = await this.client.send(
+          new ListMultipartUploadsCommand({
+            Bucket: this.bucket,
+            Prefix: S3_TEMP_PREFIX,
+            KeyMarker: keyMarker,
+            UploadIdMarker: uploadIdMarker,
+          }),
+        );
+      } catch {
+        return;
+      }
+      for (const u of page.Uploads ?? []) {
+        if (!u.Key || !u.UploadId) continue;
+        if (!remove({ tempKey: u.Key.slice(S3_TEMP_PREFIX.length), modifiedAt: u.Initiated ?? new Date() }))
+          continue;
+        await this.client
+          .send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: u.Key, UploadId: u.UploadId }))
+          .catch(() => {});
+      }
+      keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+      uploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
+    } while (keyMarker);
   }
 
   async *list(): AsyncIterable<ListedObject> {
@@ -255,6 +299,26 @@ export class S3StorageDriver implements StorageDriver {
       throw err;
     }
   }
+}
+
+/**
+ * Object stores that run out of room say so in their own words: MinIO 'XMinioStorageFull' (507),
+ * Ceph RGW 'QuotaExceeded', WebDAV-style 507 Insufficient Storage from gateways. AWS S3 itself has
+ * no such error.
+ */
+const FULL_CODES = new Set([
+  'XMinioStorageFull',
+  'XMinioAdminBucketQuotaExceeded',
+  'StorageFull',
+  'QuotaExceeded',
+  'InsufficientStorage',
+]);
+
+export function storageFullOrS3(err: unknown): unknown {
+  const e = err as { name?: string; Code?: string; $metadata?: { httpStatusCode?: number } };
+  const full =
+    FULL_CODES.has(e?.name ?? '') || FULL_CODES.has(e?.Code ?? '') || e?.$metadata?.httpStatusCode === 507;
+  return full ? new StorageFullError(err) : err;
 }
 
 function isNotFound(err: unknown): boolean {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestS3, type TestS3Server } from '../../test/s3-server.fixture';
 import { LocalStorageDriver } from './local.driver';
 import { S3StorageDriver } from './s3.driver';
-import { ObjectNotFoundError, type StorageDriver } from './storage-driver';
+import { ObjectNotFoundError, type StorageDriver, type TempListing } from './storage-driver';
 
 interface Harness {
   driver: StorageDriver;
@@ -103,7 +103,7 @@ describe.each(drivers)('%s storage driver', (_name, make) => {
       createHash('sha256').update(data).digest('hex'),
     );
     // The temporary object is gone after the commit.
-    expect(await h.driver.sweepTemp(new Date(Date.now() + 60_000))).toBe(0);
+    expect(await h.driver.sweepTemp(() => true)).toBe(0);
   });
 
   it('streams a file larger than one multipart part intact', async () => {
@@ -154,16 +154,28 @@ describe.each(drivers)('%s storage driver', (_name, make) => {
     const data = randomBytes(6 * 1024 * 1024);
     const temp = newTempKey();
     await expect(h.driver.putTemp(temp, failingAfter(data, 5.5 * 1024 * 1024))).rejects.toThrow();
-    expect(await h.driver.sweepTemp(new Date(Date.now() + 60_000))).toBe(0);
+    expect(await h.driver.sweepTemp(() => true)).toBe(0);
     await expect(h.driver.commit(temp, newKey())).rejects.toThrow();
   });
 
-  it('sweeps only temporary objects older than the cut-off', async () => {
+  it('sweeps only the temporary objects the caller picks, showing each key and age', async () => {
     const temp = newTempKey();
+    const other = newTempKey();
+    const before = Date.now() - 1000;
     await h.driver.putTemp(temp, Readable.from([Buffer.from('left over')]));
-    expect(await h.driver.sweepTemp(new Date(Date.now() - 60 * 60_000))).toBe(0);
-    expect(await h.driver.sweepTemp(new Date(Date.now() + 60_000))).toBe(1);
+    await h.driver.putTemp(other, Readable.from([Buffer.from('still uploading')]));
+    const seen: TempListing[] = [];
+    expect(
+      await h.driver.sweepTemp((t) => {
+        seen.push(t);
+        return false;
+      }),
+    ).toBe(0);
+    expect(seen.map((t) => t.tempKey).sort()).toEqual([temp, other].sort());
+    for (const t of seen) expect(t.modifiedAt.getTime()).toBeGreaterThan(before);
+    expect(await h.driver.sweepTemp((t) => t.tempKey === temp)).toBe(1);
     await expect(h.driver.commit(temp, newKey())).rejects.toThrow();
+    await h.driver.commit(other, newKey());
   });
 
   it('lists committed objects with size and time, not temporary ones, across pages', async () => {

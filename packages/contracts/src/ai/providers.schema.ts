@@ -37,6 +37,9 @@ export const AI_MESSAGES = {
   baseUrlPrivate:
     'This base URL points at a private, loopback or link-local address; only the configured Ollama host may',
   baseUrlInvalid: 'The base URL must be an http or https URL',
+  /** 402 before any provider is called: a prepaid balance that cannot cover the call's most. */
+  insufficientCredits: (estimate: string, provider: string, available: string) =>
+    `Insufficient credits: this AI request may cost up to ${estimate} credits on ${provider} and your available balance is ${available} credits. No free AI provider could answer it; buy credits to continue.`,
 } as const;
 
 /** The provider record of part 2 section 3 plus the selector entry (id, description, priority, icon). */

@@ -79,8 +79,16 @@ export const CREDIT_MESSAGES = {
 
 export const userIdParamsSchema = z.object({ userId: z.uuid() });
 
-/** GET /api/billing/credits/{userId} */
-export const creditAccountReplySchema = creditAccountSchema.extend({ success: z.literal(true) });
+/**
+ * GET /api/billing/credits/{userId}. `balance` is the ledger's sum (below zero only for a debt: an
+ * AI call that cost more than was held for it); `reserved` is held for AI calls in flight, and
+ * `available` (balance - reserved) is what new spending can use.
+ */
+export const creditAccountReplySchema = creditAccountSchema.extend({
+  success: z.literal(true),
+  reserved: z.number(),
+  available: z.number(),
+});
 export type CreditAccountReply = z.infer<typeof creditAccountReplySchema>;
 
 /** POST /api/billing/credits/purchase; amount and credits from the client are ignored (catalogue wins). */
@@ -134,7 +142,8 @@ export type DeductCreditsReply = z.infer<typeof deductCreditsReplySchema>;
 
 export const creditTransactionSchema = z.object({
   id: z.string(),
-  type: z.enum(['purchase', 'deduction', 'metering', 'adjustment']),
+  /** 'reservation': credits held for an AI call still in flight (balanceAfter null; settled into a deduction). */
+  type: z.enum(['purchase', 'deduction', 'metering', 'adjustment', 'reservation']),
   /** Signed credits: positive adds to the balance. */
   amount: z.number(),
   balanceAfter: z.number().nullable(),

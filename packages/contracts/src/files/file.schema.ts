@@ -63,7 +63,8 @@ export type FileListReply = z.infer<typeof fileListReplySchema>;
 export const uploadReplySchema = z.object({
   success: z.literal(true),
   file: fileSchema,
-  /** True when identical content was already stored and no new bytes were written. */
+  /** True when the uploader already holds identical content in another of their files (never
+   *  because another account holds it). */
   deduplicated: z.boolean(),
 });
 export type UploadReply = z.infer<typeof uploadReplySchema>;

@@ -29,7 +29,8 @@ export const dashboardReplySchema = z.object({
     totalSize: z.number(),
     /** AI analyses actually run (0 until the AI issue lands). */
     totalAnalyses: z.number().int(),
-    /** Bytes not stored twice thanks to deduplication. */
+    /** Bytes not stored twice because the same user holds the same content more than once (content
+     *  another account also holds is never counted: that would tell). */
     dedupSavedBytes: z.number(),
     /** Cost saved by deduplication at $0.20 per GB-month, in dollars per month. */
     costSavingsPerMonth: z.number(),

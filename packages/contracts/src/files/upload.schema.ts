@@ -35,6 +35,8 @@ export function formatByteSize(bytes: number): string {
 export const FILE_ERRORS = {
   FILE_TOO_LARGE: (maxBytes: number) => `File exceeds the maximum upload size of ${formatByteSize(maxBytes)}`,
   QUOTA_EXCEEDED: 'Storage quota exceeded',
+  /** 507: the server's disk (or object store) has no room left. */
+  STORAGE_FULL: 'Not enough storage space on the server',
   NO_FILE: 'No file was uploaded',
   ONE_FILE_PER_REQUEST: 'Upload one file per request',
   INVALID_METADATA: 'Invalid upload metadata',

@@ -144,7 +144,13 @@ export const billingLedger = pgTable(
   ],
 );
 
-/** The running credit balance (a cache of the ledger's sum, updated in the same statement). */
+/**
+ * The running credit balance (a cache of the ledger's sum, updated in the same statement) and the
+ * part of it held for AI calls in flight (the sum of the account's `credit_holds`). Spends take
+ * only what is not held (`balance - held`). The balance goes below zero only when an AI call
+ * that already answered cost more than was held for it: a debt, shown as a negative balance and
+ * paid by the next purchase, so the ledger's sum still equals the balance.
+ */
 export const creditAccounts = pgTable(
   'credit_accounts',
   {
@@ -152,11 +158,41 @@ export const creditAccounts = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     balanceMicros: bigint('balance_micros', { mode: 'number' }).notNull().default(0),
+    heldMicros: bigint('held_micros', { mode: 'number' }).notNull().default(0),
     totalPurchasedMicros: bigint('total_purchased_micros', { mode: 'number' }).notNull().default(0),
     totalUsedMicros: bigint('total_used_micros', { mode: 'number' }).notNull().default(0),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [check('credit_accounts_balance_nonneg', sql`${t.balanceMicros} >= 0`)],
+  (t) => [check('credit_accounts_held_nonneg', sql`${t.heldMicros} >= 0`)],
+);
+
+/**
+ * Credits held for one AI call in flight: its most it can cost (prompt estimate + its output cap
+ * at the model's price), taken from what the balance has free before the provider is called, and
+ * settled to the real cost once it answered (or given back when it failed). `instanceId` is the
+ * process making the call: if it dies, the sweep of dead processes settles the hold from the
+ * call's usage row when it answered, and gives it back otherwise.
+ */
+export const creditHolds = pgTable(
+  'credit_holds',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    instanceId: uuid('instance_id').notNull(),
+    micros: bigint('micros', { mode: 'number' }).notNull(),
+    /** The settlement's ledger idempotency key (`ai:<callId>`): charged once, whoever settles. */
+    settleKey: text('settle_key').notNull(),
+    description: text('description').notNull(),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('credit_holds_user_idx').on(t.userId, t.createdAt),
+    index('credit_holds_instance_idx').on(t.instanceId),
+    check('credit_holds_positive', sql`${t.micros} > 0`),
+  ],
 );
 
 /** Provider webhook events already handled (Stripe retries deliveries). */

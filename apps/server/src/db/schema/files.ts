@@ -140,9 +140,11 @@ export const storageAccounts = pgTable('storage_accounts', {
 });
 
 /**
- * Quota held by an upload in flight until it commits or fails. Each expires: a crashed process
- * cannot hold quota forever, since only unexpired reservations count against it; a resumable
- * upload pushes its expiry on as bytes arrive. Expired rows are deleted by a job.
+ * Quota held by an upload in flight until it commits or fails. It counts against the quota only
+ * while it is unexpired and its owner process (`instanceId`, server_instances) is alive: a
+ * process that crashed holds nothing from the moment its death is known; a client that went
+ * away holds it until the expiry, which a resumable upload pushes on as bytes arrive. Rows that
+ * stopped counting are deleted by a job and by the sweep of dead processes.
  */
 export const uploadReservations = pgTable(
   'upload_reservations',
@@ -153,11 +155,14 @@ export const uploadReservations = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     bytes: bigint('bytes', { mode: 'number' }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The process working on the upload (for a resumable one: the last to receive its bytes). */
+    instanceId: uuid('instance_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('upload_reservations_user_idx').on(t.userId, t.expiresAt),
     index('upload_reservations_expiry_idx').on(t.expiresAt),
+    index('upload_reservations_instance_idx').on(t.instanceId),
   ],
 );
 

@@ -4,4 +4,5 @@ export * from './ai-chat';
 export * from './billing';
 export * from './files';
 export * from './identity';
+export * from './instances';
 export * from './plans';

@@ -54,9 +54,10 @@ export type SpendResult =
 
 /**
  * The append-only ledger and the credit balance it backs. A credit change is ONE statement that
- * moves the balance (only if it stays >= 0) and appends the ledger row with the balance after it,
- * so the balance always equals the ledger's sum and concurrent spends can never overdraw:
- * PostgreSQL re-checks `balance + change >= 0` on the locked row before each update.
+ * moves the balance and appends the ledger row with the balance after it, so the balance always
+ * equals the ledger's sum; a spend goes through only if what no AI call holds covers it, and
+ * concurrent spends can never overdraw: PostgreSQL re-checks `balance - held + change >= 0` on
+ * the locked row before each update. (AI holds: credits/credit-holds.repository.ts.)
  */
 export class LedgerRepository {
   constructor(private readonly db: Db) {}
@@ -92,6 +93,8 @@ export class LedgerRepository {
     }
     const spend = Math.max(-entry.micros, 0);
     const purchased = entry.kind === 'credit_purchase' ? Math.max(entry.micros, 0) : 0;
+    // A spend takes only what no AI call holds; credit in always goes in (it pays a debt first).
+    const covered = spend > 0 ? sql`and balance_micros - held_micros + ${entry.micros} >= 0` : sql``;
     try {
       const result = await db.execute(sql`
         with moved as (
@@ -100,7 +103,7 @@ export class LedgerRepository {
               total_used_micros = total_used_micros + ${spend},
               total_purchased_micros = total_purchased_micros + ${purchased},
               updated_at = now()
-          where user_id = ${entry.userId} and balance_micros + ${entry.micros} >= 0
+          where user_id = ${entry.userId} ${covered}
           returning balance_micros
         )
         insert into billing_ledger
@@ -209,7 +212,9 @@ export class LedgerRepository {
     );
     const result = await this.db.execute(sql`
       with recursive
-      acct as (select balance_micros as bal from credit_accounts where user_id = ${userId} for update),
+      acct as (
+        select balance_micros as bal, held_micros as held from credit_accounts where user_id = ${userId} for update
+      ),
       items as (
         select * from jsonb_to_recordset(${items}::jsonb) as t(i int, m bigint, k text, d text, meta jsonb)
       ),
@@ -224,7 +229,8 @@ export class LedgerRepository {
         from walk w
         join items it on it.i = w.i + 1
         cross join lateral (
-          select coalesce(it.m <= w.bal, false) and not exists (select 1 from prior p where p.k = it.k) as take
+          select coalesce(it.m <= w.bal - (select held from acct), false)
+                 and not exists (select 1 from prior p where p.k = it.k) as take
         ) x
       ),
       total as (select coalesce(sum(it.m), 0) as m from walk w join items it on it.i = w.i where w.ok),

@@ -4,7 +4,7 @@ import { type Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Db } from '../../db/client';
 import { LocalStorageDriver } from '../../storage/local.driver';
-import type { StorageDriver } from '../../storage/storage-driver';
+import { ownedTempKey, type StorageDriver } from '../../storage/storage-driver';
 import { BlobsRepository } from './blobs.repository';
 import { HashingStream, StreamTooLargeError } from './hash-worker';
 
@@ -45,7 +45,14 @@ export class BlobStore {
     private readonly db: Db,
     readonly storage: StorageDriver,
     private readonly log: Logger = { warn: (obj, msg) => console.warn(msg, obj) },
+    /** The process writing temporary objects (server_instances): their keys name it. */
+    private readonly owner?: string,
   ) {}
+
+  /** A new temporary key, naming this process when it is known (see `ownedTempKey`). */
+  private newTempKey(): string {
+    return this.owner ? ownedTempKey(this.owner) : randomUUID();
+  }
 
   /** `ab/cd/<uuid>`: spreads objects over directories (and S3 key prefixes). */
   static newKey(): string {
@@ -64,7 +71,7 @@ export class BlobStore {
    * `StreamTooLargeError` past `maxBytes`; on any failure the temporary object is deleted.
    */
   async writeTemp(source: Readable, maxBytes?: number): Promise<TempObject> {
-    const tempKey = randomUUID();
+    const tempKey = this.newTempKey();
     const hashing = new HashingStream(maxBytes);
     // The first error wins: the driver may only see its consequence (a premature close).
     let failure: unknown = null;
@@ -104,7 +111,7 @@ export class BlobStore {
         write: (_chunk, _enc, cb) => cb(),
       }),
     );
-    const tempKey = randomUUID();
+    const tempKey = this.newTempKey();
     const { size } = await this.storage.adoptTemp(tempKey, filePath);
     if (size !== hashing.bytes) {
       await this.deleteQuietly(tempKey);

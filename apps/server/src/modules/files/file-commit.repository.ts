@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files, folders } from '../../db/schema/index';
 import type { FileRow } from './file-item';
@@ -21,6 +21,16 @@ export class FileCommitRepository {
       .select({ id: folders.id })
       .from(folders)
       .where(and(eq(folders.id, folderId), eq(folders.ownerId, ownerId), isNull(folders.deletedAt)));
+    return rows.length === 1;
+  }
+
+  /** True when another file of `ownerId` (live or in the recycle bin) has the content `blobId`. */
+  async ownsContent(tx: Db, ownerId: string, blobId: string, exceptFileId: string): Promise<boolean> {
+    const rows = await tx
+      .select({ id: files.id })
+      .from(files)
+      .where(and(eq(files.blobId, blobId), eq(files.ownerId, ownerId), ne(files.id, exceptFileId)))
+      .limit(1);
     return rows.length === 1;
   }
 

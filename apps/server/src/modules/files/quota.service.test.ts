@@ -37,12 +37,13 @@ function fakeRepo(room: number) {
 }
 
 const tx = {} as Db;
+const INSTANCE = '00000000-0000-4000-8000-000000000001';
 
 describe('QuotaService', () => {
   it('keeps a reservation alive while the upload is in this process, and stops once settled', async () => {
     const repo = fakeRepo(1000);
     const clock = { now: () => new Date() };
-    const quota = new QuotaService(repo, clock, 30);
+    const quota = new QuotaService(repo, clock, INSTANCE, 30);
     const r = await quota.reserve('u', 500, { keepAlive: true });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(repo.extended).toBeGreaterThanOrEqual(2);
@@ -57,7 +58,7 @@ describe('QuotaService', () => {
   it('does not renew a reservation made without keepAlive (a resumable upload renews on its own)', async () => {
     const repo = fakeRepo(1000);
     let now = 0;
-    const quota = new QuotaService(repo, { now: () => new Date(now) }, 1000);
+    const quota = new QuotaService(repo, { now: () => new Date(now) }, INSTANCE, 1000);
     const r = await quota.reserve('u', 500);
     now = 2000;
     expect(await quota.reserve('u', 1000)).toBeDefined();
@@ -68,7 +69,7 @@ describe('QuotaService', () => {
   it('settles a live reservation without checking the room; a lapsed one must still fit', async () => {
     const repo = fakeRepo(1000);
     let now = 0;
-    const quota = new QuotaService(repo, { now: () => new Date(now) }, 1000);
+    const quota = new QuotaService(repo, { now: () => new Date(now) }, INSTANCE, 1000);
     const live = await quota.reserve('u', 1000);
     await quota.settle(tx, live, 1000);
     expect(repo.rows.size).toBe(0);

@@ -28,15 +28,18 @@ interface Logger {
 
 /**
  * The owner's plan quota, enforced by reserving an upload's bytes before any are stored: two
- * concurrent uploads that together exceed the quota cannot both reserve. A reservation expires
- * `ttlMs` after it was made or last renewed, so one whose process died (mid-upload, mid-commit)
- * stops counting against the quota on its own; a live upload renews it (`keepAlive` while a
- * request streams, `refresh` as a resumable upload's bytes arrive).
+ * concurrent uploads that together exceed the quota cannot both reserve. A reservation belongs
+ * to this process (`instanceId`): when the process dies it stops counting as soon as that is
+ * known (instances/instance-lease.ts), not after its expiry. It also expires `ttlMs` after it
+ * was made or last renewed, for a client that went away; a live upload renews it (`keepAlive`
+ * while a request streams, `refresh` as a resumable upload's bytes arrive).
  */
 export class QuotaService {
   constructor(
     private readonly repo: Repo,
     private readonly clock: Clock,
+    /** This process (server_instances), owner of the reservations it makes and renews. */
+    private readonly instanceId: string,
     readonly ttlMs: number = DEFAULT_RESERVATION_TTL_MS,
     private readonly log: Logger = { warn: () => {} },
   ) {}
@@ -66,7 +69,7 @@ export class QuotaService {
   async refresh(reservation: Reservation): Promise<void> {
     if (reservation.settled) return;
     const now = this.clock.now();
-    if (await this.repo.extend(reservation.id, now, this.expiry(now))) return;
+    if (await this.repo.extend(reservation.id, now, this.expiry(now), this.instanceId)) return;
     await this.hold(reservation);
   }
 
@@ -100,6 +103,7 @@ export class QuotaService {
       bytes: reservation.bytes,
       now,
       expiresAt: this.expiry(now),
+      instanceId: this.instanceId,
     });
     if (!ok) throw quotaExceeded();
   }

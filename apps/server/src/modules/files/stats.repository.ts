@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
-  blobs,
   files,
   folders,
   plans,
@@ -33,7 +32,8 @@ export class StatsRepository {
 
   /**
    * Everything the dashboard's figures need, in one statement: stored bytes and files (the
-   * storage account), the plan's quota, per-MIME totals, bytes saved by deduplication and bytes
+   * storage account), the plan's quota, per-MIME totals, bytes saved by deduplication among the
+   * user's own files (content another account also holds is never counted: it would tell) and bytes
    * sent since `since`.
    */
   async overview(userId: string, transfersSince: Date): Promise<StorageOverview | null> {
@@ -47,9 +47,10 @@ export class StatsRepository {
            select mime_type as "mimeType", count(*)::int as count, sum(size)::bigint as size
            from ${files} where owner_id = ${userId} group by mime_type
          ) t) as types,
-        (select coalesce(sum(f.size * (1 - 1.0 / b.ref_count)), 0)
-           from ${files} f join ${blobs} b on b.id = f.blob_id
-           where f.owner_id = ${userId} and b.ref_count > 0) as dedup,
+        (select coalesce(sum(c.size * (c.copies - 1)), 0) from (
+           select max(size) as size, count(*) as copies from ${files}
+           where owner_id = ${userId} group by blob_id
+         ) c) as dedup,
         (select coalesce(sum(bytes), 0) from ${transfers}
            where user_id = ${userId} and created_at >= ${transfersSince.toISOString()}::timestamptz) as transfer
     `);

@@ -16,6 +16,7 @@ export function collectGarbageJob(ctx: AppContext) {
     ctx.clock,
     ctx.config.storageGcGraceMs,
     ctx.log,
+    () => ctx.instance.liveProcesses(),
   );
   return defineJob({
     name: COLLECT_GARBAGE_JOB,

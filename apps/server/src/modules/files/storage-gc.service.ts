@@ -3,6 +3,7 @@ import type { Clock } from '../../lib/clock';
 import type { StorageDriver } from '../../storage/storage-driver';
 import { BlobStore } from './blob-store.service';
 import { BlobsRepository } from './blobs.repository';
+import { type LiveProcesses, leftoverTemp } from './leftover-uploads';
 
 /** Rows and objects handled per query / per batch. */
 const BATCH = 500;
@@ -33,7 +34,8 @@ interface Logger {
  * - committed objects with no blob row (a crash between moving the bytes into place and
  *   committing the row, or between deleting a row and its bytes), once older than the grace
  *   period, so an upload committing right now is never touched;
- * - temporary objects older than the grace period (uploads cut short).
+ * - temporary objects of processes that are not alive, and any older than the grace period
+ *   (uploads cut short).
  * Only objects named like `BlobStore.newKey()` are considered; anything else in a bucket is left alone.
  */
 export class StorageGarbageCollector {
@@ -46,6 +48,8 @@ export class StorageGarbageCollector {
     private readonly clock: Clock,
     private readonly graceMs: number,
     log: Logger,
+    /** Which processes are alive: a dead one's temporary objects go whatever their age. */
+    private readonly live: () => Promise<LiveProcesses>,
   ) {
     this.store = new BlobStore(db, storage, log);
   }
@@ -78,7 +82,8 @@ export class StorageGarbageCollector {
     done.orphans += await this.dropOrphans(backend, batch);
 
     if (opts.signal?.aborted) return done;
-    done.temp = await this.storage.sweepTemp(new Date(cutoff));
+    const processes = await this.live();
+    done.temp = await this.storage.sweepTemp(leftoverTemp({ ...processes, olderThan: new Date(cutoff) }));
     return done;
   }
 

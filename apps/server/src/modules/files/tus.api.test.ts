@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFolder } from '../../../test/files.fixture';
 import { startTestS3, type TestS3Server } from '../../../test/s3-server.fixture';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createSiblingApp, createTestApp, type TestApp } from '../../../test/test-app';
 import {
   eventually,
   type RawResponse,
@@ -374,5 +374,29 @@ describe('tus quota reservations', () => {
     // Nothing of it is left to resume.
     expect((await send('HEAD', stalls, user.headers)).status).toBe(404);
     expect(await held(user)).toBe(4500);
+  });
+  it('a process that stops leaves its resumable upload to the client: no quota held meanwhile, bytes kept to resume elsewhere', async () => {
+    const user = await createTestUser(t.app);
+    await t.app.ctx.database.db
+      .insert(storageAccounts)
+      .values({ userId: user.user.id, usedBytes: 5 * 1024 ** 3 - 5000 });
+    const data = randomBytes(4000);
+    // Another process behind the load balancer takes the creation and the first half.
+    const other = await createSiblingApp(t);
+    const otherBase = await other.listen({ port: 0, host: '127.0.0.1' });
+    const viaOther = tusClient(() => otherBase);
+    const location = (await viaOther.create(user, data.length)).headers.location ?? '';
+    expect((await viaOther.patch(user, location, 0, data.subarray(0, 2000))).status).toBe(204);
+    expect(await held(user)).toBe(4000);
+    await other.close();
+    // The reservation belonged to the process that stopped: it holds nothing now, well before
+    // its expiry, and nothing is reserved for the upload until its client comes back.
+    expect(await held(user)).toBe(0);
+    expect((await send('HEAD', location, user.headers)).headers['upload-offset']).toBe('2000');
+    // The client resumes on this process: the quota is taken again and the upload completes.
+    const last = await patch(user, location, 2000, data.subarray(2000));
+    expect(last.status).toBe(200);
+    expect(JSON.parse(last.body.toString()).file).toMatchObject({ size: 4000, checksum: sha256(data) });
+    expect(await held(user)).toBe(0);
   });
 });

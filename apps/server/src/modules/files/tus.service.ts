@@ -1,9 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { FILE_ERRORS, FILE_ID_HEADER, TUS_ENDPOINT } from '@stratos/contracts/files/upload.schema';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
@@ -12,10 +10,12 @@ import { z } from 'zod';
 import type { StorageConfig } from '../../config';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth-guard';
-import { s3ClientConfig } from '../../storage/s3.driver';
+import { s3ClientConfig, storageFullOrS3 } from '../../storage/s3.driver';
+import { isStorageFull, StorageFullError } from '../../storage/storage-driver';
 import type { TempObject } from './blob-store.service';
 import type { Reservation } from './quota.service';
-import { fileTooLarge, type UploadService } from './upload.service';
+import { TusStoreFiles } from './tus-store';
+import { fileTooLarge, storageFull, type UploadService } from './upload.service';
 
 /**
  * Unfinished resumable uploads expire after a day; their quota reservation goes with them (and
@@ -43,6 +43,9 @@ const tusError = (status: number, code: string, message: string): TusError => ({
 });
 const uploadNotFound = () => tusError(404, 'NOT_FOUND', 'Upload not found');
 
+/** The tus store's own writes (a file on disk, parts in S3) found no room. */
+const outOfSpace = (err: unknown) => isStorageFull(err) || storageFullOrS3(err) instanceof StorageFullError;
+
 /** tus' own error answers are plain text; ours (the JSON envelope) say so in their Content-Type. */
 class JsonErrorServer extends Server {
   override write(...args: Parameters<Server['write']>): ReturnType<Server['write']> {
@@ -69,10 +72,14 @@ export class TusUploads {
   readonly server: Server;
   readonly store: DataStore;
   private readonly prefix: string;
+  /** Removing and listing what the store keeps. */
+  private readonly files: TusStoreFiles;
   /** The signed-in user of each request in flight, set by the route before tus sees it. */
   private readonly users = new WeakMap<IncomingMessage, AuthUser>();
   /** Reservations of uploads being terminated, released once the termination went through. */
   private readonly terminating = new WeakMap<IncomingMessage, Reservation>();
+  /** The upload a creation request made (and its reservation), until the request is answered. */
+  private readonly created = new WeakMap<IncomingMessage, { id: string; reservation: Reservation }>();
   /** When this process last renewed each upload's reservation (ms), to renew at most every TTL/4. */
   private readonly renewedAt = new Map<string, number>();
 
@@ -94,6 +101,7 @@ export class TusUploads {
       this.store = new FileStore({ directory: path.join(storage.dir, 'tus') });
       this.prefix = '';
     }
+    this.files = new TusStoreFiles(this.store, this.prefix, log);
     this.server = new JsonErrorServer({
       path: TUS_ENDPOINT,
       datastore: this.store,
@@ -107,7 +115,7 @@ export class TusUploads {
       onIncomingRequest: (req, id) => this.authorize(req, id),
       onUploadCreate: (req, upload) => this.create(req, upload),
       onUploadFinish: (req, upload) => this.finish(req, upload),
-      onResponseError: (_req, err) => this.mapError(err),
+      onResponseError: (req, err) => this.mapError(req, err),
     });
     // Long PATCH requests: the reservation is renewed as the bytes arrive.
     this.server.on(EVENTS.POST_RECEIVE, (_req, upload) => {
@@ -187,6 +195,8 @@ export class TusUploads {
     await this.uploads.assertFolder(user.id, meta.data.folderId);
     const bytes = upload.size ?? (await this.uploads.maxUploadBytes());
     const reservation = await this.uploads.reserve(user.id, bytes);
+    const node = nodeRequest(req);
+    if (node) this.created.set(node, { id: upload.id, reservation });
     const metadata: Record<string, string> = { filename: meta.data.filename ?? '' };
     if (meta.data.filetype) metadata.filetype = meta.data.filetype;
     if (meta.data.folderId) metadata.folderId = meta.data.folderId;
@@ -254,30 +264,40 @@ export class TusUploads {
     return this.uploads.receive(source, maxBytes);
   }
 
-  /** Deletes what tus kept of an upload (bytes and info); missing parts are fine. */
+  /** Deletes what tus kept of an upload (bytes and info). */
   private async dropUpload(id: string): Promise<void> {
     this.renewedAt.delete(id);
-    try {
-      if (this.store instanceof S3Store) {
-        const s3 = this.store as unknown as { client: import('@aws-sdk/client-s3').S3; bucket: string };
-        for (const Key of [id, `${id}.info`, `${id}.part`]) {
-          await s3.client.deleteObject({ Bucket: s3.bucket, Key }).catch(() => {});
-        }
-        (this.store as unknown as { clearCache?: (id: string) => void }).clearCache?.(id);
-      } else if (this.store instanceof FileStore) {
-        const store = this.store;
-        // The bytes may already be gone (renamed into the blob store): then only the info remains.
-        await store.remove(id).catch(() => store.configstore.delete(id));
-      }
-    } catch (err) {
-      this.log.warn({ err, id }, 'tus: could not remove an upload');
-    }
+    await this.files.remove(id);
   }
 
-  /** An upload that will never finish: its S3 multipart upload aborted, then what tus kept deleted. */
+  /**
+   * The store had no room for a request's bytes: the upload is dropped and its reservation given
+   * back, so a full disk leaves no partial upload holding space or quota; the client starts over
+   * once there is room.
+   */
+  private async dropAfterFullDisk(req: TusRequest): Promise<void> {
+    const node = nodeRequest(req);
+    const made = node ? this.created.get(node) : undefined;
+    const last = new URL(req.url).pathname.split('/').pop() ?? '';
+    const id = made?.id ?? (UPLOAD_ID.test(last) ? `${this.prefix}${last}` : undefined);
+    if (!id) return;
+    let reservation = made?.reservation;
+    if (!reservation) {
+      const upload = await this.store.getUpload(id).catch(() => null);
+      if (upload?.metadata?.[OWNER]) reservation = reservationOf(upload);
+    }
+    if (reservation) {
+      await this.uploads.releaseReservation(reservation).catch((err) => {
+        this.log.error({ err }, 'tus: release failed');
+      });
+    }
+    await this.discardUnfinished(id);
+  }
+
+  /** An upload that will never finish: everything of it goes. */
   private async discardUnfinished(id: string): Promise<void> {
-    if (this.store instanceof S3Store) await this.store.remove(id).catch(() => {});
-    await this.dropUpload(id);
+    this.renewedAt.delete(id);
+    await this.files.discard(id);
   }
 
   /**
@@ -286,7 +306,7 @@ export class TusUploads {
    */
   async sweepExpired(now = Date.now()): Promise<number> {
     let removed = 0;
-    for (const id of await this.listUploadIds()) {
+    for (const id of await this.files.ids()) {
       let upload: Upload;
       try {
         upload = await this.store.getUpload(id);
@@ -302,26 +322,13 @@ export class TusUploads {
     return removed;
   }
 
-  private async listUploadIds(): Promise<string[]> {
-    if (this.store instanceof FileStore) {
-      const names = await readdir(this.store.directory).catch(() => [] as string[]);
-      return names.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -'.json'.length));
+  private async mapError(req: TusRequest, err: Error | TusError): Promise<TusError | undefined> {
+    if (outOfSpace(err)) {
+      this.log.error({ err }, 'storage is full: a resumable upload was refused');
+      await this.dropAfterFullDisk(req);
+      const full = storageFull();
+      return tusError(full.statusCode, full.code, full.message);
     }
-    const s3 = this.store as unknown as { client: import('@aws-sdk/client-s3').S3; bucket: string };
-    const ids: string[] = [];
-    let token: string | undefined;
-    do {
-      const page = await s3.client.send(
-        new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: this.prefix, ContinuationToken: token }),
-      );
-      for (const o of page.Contents ?? [])
-        if (o.Key?.endsWith('.info')) ids.push(o.Key.slice(0, -'.info'.length));
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
-    return ids;
-  }
-
-  private async mapError(err: Error | TusError): Promise<TusError | undefined> {
     if (err instanceof AppError) {
       return { status_code: err.statusCode, body: errorBody(err.code, err.message) };
     }

@@ -95,6 +95,7 @@ describe('quota reservations', () => {
         bytes: 1000,
         now,
         expiresAt: new Date(now.getTime() + 60_000),
+        instanceId: t.app.ctx.instance.id,
       });
       expect(first).toBe(true);
       // Not committed yet: without the account-row lock this one would not see the first.

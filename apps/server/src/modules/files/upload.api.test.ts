@@ -80,13 +80,14 @@ describe.each(drivers)('POST /api/files/upload (%s driver)', (driver) => {
     expect(await tempObjects(t.app)).toBe(0);
   });
 
-  it('stores identical content once: the second upload is deduplicated and shares the blob', async () => {
+  it('stores identical content once: the second upload shares the blob, and says so only to the same owner', async () => {
     const data = randomBytes(50_000);
     const first = await upload(t.app, alice.headers, { data, filename: 'a.bin' });
     const second = await upload(t.app, bob.headers, { data, filename: 'b.bin' });
     expect(first.json().deduplicated).toBe(false);
     expect(second.statusCode).toBe(201);
-    expect(second.json().deduplicated).toBe(true);
+    // Bob is not told that someone else holds these bytes (dedup-privacy.api.test.ts).
+    expect(second.json().deduplicated).toBe(false);
     expect(second.json().file.checksum).toBe(sha256(data));
     const db = t.app.ctx.database.db;
     const rows = await db
@@ -112,7 +113,8 @@ describe.each(drivers)('POST /api/files/upload (%s driver)', (driver) => {
       upload(t.app, bob.headers, { data, filename: 'x2' }),
     ]);
     expect(replies.map((r) => r.statusCode)).toEqual([201, 201]);
-    expect(replies.map((r) => r.json().deduplicated).sort()).toEqual([false, true]);
+    // Two accounts: neither learns of the other's copy.
+    expect(replies.map((r) => r.json().deduplicated)).toEqual([false, false]);
     const rows = await t.app.ctx.database.db
       .select()
       .from(blobs)

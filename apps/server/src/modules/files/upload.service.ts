@@ -1,9 +1,11 @@
 import type { Readable } from 'node:stream';
 import { FILE_NAME_MAX, type FileItem, fileNameSchema } from '@stratos/contracts/files/file.schema';
 import { FILE_ERRORS } from '@stratos/contracts/files/upload.schema';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { StorageFullError } from '../../storage/storage-driver';
 import { analysisServicesFor, type UploadAnalysisHook } from '../ai/analysis/analysis-services';
 import { PrepaidUploadGate } from '../billing/credits/prepaid-upload-gate';
 import { BlobStore, StreamTooLargeError, type TempObject } from './blob-store.service';
@@ -17,6 +19,7 @@ import { UploadSettings } from './upload-settings';
 export const fileTooLarge = (maxBytes: number) =>
   new AppError(413, 'FILE_TOO_LARGE', FILE_ERRORS.FILE_TOO_LARGE(maxBytes));
 export const folderNotFound = () => new AppError(404, 'NOT_FOUND', FILE_ERRORS.FOLDER_NOT_FOUND);
+export const storageFull = () => new AppError(507, 'STORAGE_FULL', FILE_ERRORS.STORAGE_FULL);
 
 export interface UploadDeps {
   db: Db;
@@ -29,6 +32,8 @@ export interface UploadDeps {
   gate?: Pick<PrepaidUploadGate, 'assertCanUpload'>;
   /** Queues a readable file for AI analysis in the commit's transaction. */
   analysis?: UploadAnalysisHook;
+  /** Where a full disk is reported: the user sees 507, the operator needs the cause. */
+  log?: Pick<FastifyBaseLogger, 'error'>;
 }
 
 export interface CommitRequest {
@@ -43,6 +48,10 @@ export interface CommitRequest {
 
 export interface UploadResult {
   file: FileItem;
+  /**
+   * The uploader already holds these bytes in another of their files. Content shared with other
+   * accounts is stored once too, but that is never revealed: for them it reads false.
+   */
   deduplicated: boolean;
 }
 
@@ -51,10 +60,11 @@ export function createUploadService(ctx: AppContext): UploadService {
   const db = ctx.database.db;
   return new UploadService({
     db,
-    blobs: new BlobStore(db, ctx.storage, ctx.log),
+    blobs: new BlobStore(db, ctx.storage, ctx.log, ctx.instance.id),
     quota: new QuotaService(
       new UploadReservationsRepository(db),
       ctx.clock,
+      ctx.instance.id,
       ctx.config.uploadReservationTtlMs,
       ctx.log,
     ),
@@ -63,6 +73,7 @@ export function createUploadService(ctx: AppContext): UploadService {
     settings: new UploadSettings(db, ctx.config.maxUploadBytes),
     gate: new PrepaidUploadGate(db),
     analysis: analysisServicesFor(ctx).upload,
+    log: ctx.log,
   });
 }
 
@@ -103,14 +114,24 @@ export class UploadService {
     }
   }
 
-  /** Streams into a temporary object; 413 FILE_TOO_LARGE past `maxBytes` (nothing kept). */
+  /**
+   * Streams into a temporary object; 413 FILE_TOO_LARGE past `maxBytes`, 507 STORAGE_FULL when
+   * the storage has no room (nothing kept either way).
+   */
   async receive(source: Readable, maxBytes: number): Promise<TempObject> {
     try {
       return await this.deps.blobs.writeTemp(source, maxBytes);
     } catch (err) {
       if (err instanceof StreamTooLargeError) throw fileTooLarge(maxBytes);
-      throw err;
+      throw this.fullOr(err);
     }
+  }
+
+  /** A full storage as the 507 the client sees, its cause in the log. */
+  private fullOr(err: unknown): unknown {
+    if (!(err instanceof StorageFullError)) return err;
+    this.deps.log?.error({ err: err.cause ?? err }, 'storage is full: an upload was refused');
+    return storageFull();
   }
 
   /**
@@ -122,7 +143,9 @@ export class UploadService {
     const mimeType = normalizeMimeType(req.mimeType);
     const folderId = req.folderId ?? null;
     let queued = false;
-    const { value: row, blob } = await this.deps.blobs.commitTemp(req.temp, async (tx, linked) => {
+    /** Whether this user already had the content: whether anyone else has it is never told. */
+    let ownCopy = false;
+    const committed = this.deps.blobs.commitTemp(req.temp, async (tx, linked) => {
       if (folderId && !(await this.deps.commits.folderIsOwned(tx, req.userId, folderId))) {
         throw folderNotFound();
       }
@@ -136,14 +159,20 @@ export class UploadService {
         checksum: req.temp.sha256,
       });
       queued = (await this.deps.analysis?.queueInTx(tx, file)) ?? false;
+      // Only when the bytes were already stored (by anyone): no extra query for new content.
+      if (linked.deduplicated)
+        ownCopy = await this.deps.commits.ownsContent(tx, req.userId, linked.id, file.id);
       await this.deps.quota.settle(tx, req.reservation, req.temp.size);
       await this.deps.accounts.commitUpload(tx, req.userId, req.temp.size);
       return file;
     });
+    const { value: row } = await committed.catch((err) => {
+      throw this.fullOr(err);
+    });
     this.deps.quota.settled(req.reservation);
     if (queued) this.deps.analysis?.kick();
     const path = await folderPath(this.deps.db, req.userId, folderId);
-    return { file: toFileItem(row, path), deduplicated: blob.deduplicated };
+    return { file: toFileItem(row, path), deduplicated: ownCopy };
   }
 
   /** A complete file on the storage's own disk taken over without copying (local driver; else null). */
@@ -152,7 +181,7 @@ export class UploadService {
       return await this.deps.blobs.adoptFile(filePath, maxBytes);
     } catch (err) {
       if (err instanceof StreamTooLargeError) throw fileTooLarge(maxBytes);
-      throw err;
+      throw this.fullOr(err);
     }
   }
 

@@ -68,6 +68,8 @@ interface Answer {
 const CALL_FAILURES = new Set(['AI_ALL_FAILED', 'AI_STREAM_FAILED']);
 const isCallFailure = (err: unknown): err is AppError =>
   err instanceof AppError && CALL_FAILURES.has(err.code);
+/** A prepaid balance that cannot cover a call (the router's 402 before any provider is called). */
+const isUnaffordable = (err: unknown) => err instanceof AppError && err.code === 'INSUFFICIENT_CREDITS';
 
 /**
  * What goes back to the model: questions and real replies. The forced fallback and failed calls'
@@ -201,22 +203,38 @@ export class ChatService {
     tried: Tried,
     sink?: ChatSink,
   ): Promise<Answer> {
+    let canned: Quality | null = null;
+    let last: AttemptOutcome | null = null;
     for (;;) {
       tried.attempt++;
-      const outcome = await call({
-        userId,
-        messages,
-        system: systemPromptFor(tried.attempt),
-        model: body.model,
-        provider: body.provider,
-        temperature: body.temperature,
-        operation: 'chat',
-        // Stored with the exchange, in its statement.
-        deferUsage: true,
-      });
+      let outcome: AttemptOutcome;
+      try {
+        outcome = await call({
+          userId,
+          messages,
+          system: systemPromptFor(tried.attempt),
+          model: body.model,
+          provider: body.provider,
+          temperature: body.temperature,
+          operation: 'chat',
+          // Stored with the exchange, in its statement.
+          deferUsage: true,
+        });
+      } catch (err) {
+        // A retry of a canned reply that the credits cannot pay for ends as the retries running
+        // out would: the reply paid for is answered with the fallback, not with a 402.
+        if (!canned || !isUnaffordable(err) || !last) throw err;
+        tried.attempt--;
+        const forced = forcedQuality(canned.issues);
+        sink?.retry(tried.attempt, forced.issues);
+        sink?.token(CHAT_FALLBACK_TEXT);
+        return { outcome: last, quality: forced, forced: true };
+      }
+      last = outcome;
       if (outcome.usageRow) tried.usage.push(outcome.usageRow);
       const quality = assessQuality(body.message, outcome.text);
       if (quality.category !== 'canned') return { outcome, quality, forced: false };
+      canned = quality;
       if (tried.attempt < CHAT_MAX_ATTEMPTS) {
         sink?.retry(tried.attempt + 1, quality.issues);
         continue;

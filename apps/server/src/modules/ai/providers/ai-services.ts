@@ -1,5 +1,5 @@
 import type { AppContext } from '../../../app-context';
-import { creditsServiceFor } from '../../billing/credits/credits-services';
+import { creditHoldsServiceFor } from '../../billing/credits/credits-services';
 import { AiRouter } from './ai-router';
 import { AiUsageService } from './ai-usage.service';
 import { ProviderRegistry } from './provider-registry';
@@ -28,10 +28,8 @@ export function aiServicesFor(ctx: AppContext): AiServices {
   const box = new SecretBox(ctx.secrets.encryptionKey);
   const registry = new ProviderRegistry({ repo, box, config: ctx.config.ai, clock: ctx.clock, log: ctx.log });
   const keys = new UserKeysService({ repo, registry, box, clock: ctx.clock });
-  const credits = creditsServiceFor(ctx);
   const usage = new AiUsageService({
     repo,
-    credits,
     clock: ctx.clock,
     log: ctx.log,
     superadminEmail: ctx.config.superadminEmail,
@@ -45,6 +43,7 @@ export function aiServicesFor(ctx: AppContext): AiServices {
       registry,
       keys,
       usage,
+      holds: creditHoldsServiceFor(ctx),
       clock: ctx.clock,
       requestTimeoutMs: ctx.config.ai.requestTimeoutMs,
       cooldownMs: ctx.config.ai.cooldownMs,

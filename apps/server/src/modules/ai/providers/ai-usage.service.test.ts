@@ -17,10 +17,6 @@ function setup(rows: Record<string, Allowance>) {
       logUsage: async () => {},
       logUsageRows: async () => {},
     },
-    credits: {
-      account: async () => ({ balance: 5 }) as never,
-      deduct: async () => ({}) as never,
-    },
     clock: { now: () => new Date(at) },
     log: { warn: () => {} },
   });
@@ -55,10 +51,10 @@ describe('AiUsageService.admit', () => {
     await expect(s.service.admit('open')).rejects.toMatchObject({ statusCode: 402 });
   });
 
-  it('reads a prepaid account on every call (its balance decides what it may use)', async () => {
+  it('reads a prepaid account on every call (its plan decides whether credits are held)', async () => {
     const s = setup({ pre: { planId: 'prepaid', email: 'p@x.test', role: 'user', limit: null, used: 0 } });
     const payer = await s.service.admit('pre');
-    expect(payer).toMatchObject({ prepaid: true, balance: 5 });
+    expect(payer).toEqual({ userId: 'pre', email: 'p@x.test', role: 'user', prepaid: true });
     await s.service.admit('pre');
     expect(s.reads()).toBe(2);
   });

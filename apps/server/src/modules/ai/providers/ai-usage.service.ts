@@ -1,10 +1,9 @@
-import { AI_MESSAGES, type AiCallableProvider } from '@stratos/contracts/ai/providers.schema';
+import { AI_MESSAGES } from '@stratos/contracts/ai/providers.schema';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, notFound } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
 import { TtlCache } from '../../../lib/ttl-cache';
 import { isUnlimited } from '../../billing/credits/billing-access';
-import type { CreditsService } from '../../billing/credits/credits.service';
 import type { AiProvidersRepository, NewUsageRow } from './providers.repository';
 import { UsageLogBatcher } from './usage-log-batcher';
 
@@ -13,15 +12,15 @@ export interface Payer {
   userId: string;
   email: string;
   role: 'user' | 'admin' | 'superadmin';
-  /** Prepaid accounts pay for paid providers (on the platform's key) with credits. */
+  /**
+   * Prepaid accounts pay for paid providers (on the platform's key) with credits, held before each
+   * such call (call-payment.ts): no balance is read here.
+   */
   prepaid: boolean;
-  /** Credits left (prepaid only); null when not prepaid or unlimited. */
-  balance: number | null;
 }
 
 export interface UsageDeps {
   repo: Pick<AiProvidersRepository, 'allowance' | 'logUsage' | 'logUsageRows'>;
-  credits: Pick<CreditsService, 'deduct' | 'account'>;
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'warn'>;
   superadminEmail?: string;
@@ -42,8 +41,8 @@ const monthStart = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUT
 
 /**
  * The plan's monthly AI allowance (plans.ai_queries_per_month, null = unlimited; a query counts
- * once it succeeded), the usage log, and credit charges of prepaid accounts through the billing
- * module's credits service.
+ * once it succeeded) and the usage log. Prepaid accounts' credits are held and charged per call by
+ * the router (call-payment.ts) through the billing module's credit holds.
  */
 export class AiUsageService {
   /** Concurrent calls' usage rows go in one insert; each call still waits for its own row. */
@@ -73,12 +72,7 @@ export class AiUsageService {
       });
     }
     const prepaid = !unlimited && a.planId === 'prepaid';
-    let balance: number | null = null;
-    if (prepaid) {
-      const account = await this.d.credits.account({ id: userId, email: a.email, role }, userId);
-      balance = account.balance;
-    }
-    const payer: Payer = { userId, email: a.email, role, prepaid, balance };
+    const payer: Payer = { userId, email: a.email, role, prepaid };
     if (unlimited || (a.limit === null && !prepaid)) this.open.set(userId, payer, now.getTime());
     return payer;
   }
@@ -88,34 +82,6 @@ export class AiUsageService {
       await this.log.write(row);
     } catch (err) {
       this.d.log.warn({ err }, 'could not write an AI usage row');
-    }
-  }
-
-  /** Charges a prepaid account for a call on a paid provider; at most its balance is ever taken. */
-  async charge(
-    payer: Payer,
-    provider: AiCallableProvider,
-    model: string,
-    cost: number,
-    callId: string,
-  ): Promise<void> {
-    if (!payer.prepaid || cost <= 0) return;
-    // Credits have six decimals: a fraction of a millionth still costs one.
-    const amount = Math.ceil(cost * 1e6) / 1e6;
-    try {
-      await this.d.credits.deduct(
-        { id: payer.userId, email: payer.email, role: payer.role },
-        {
-          userId: payer.userId,
-          amount,
-          description: `AI query (${provider} ${model})`,
-          metadata: { source: 'ai', provider, model, cost, callId },
-        },
-        `ai:${callId}`,
-      );
-    } catch (err) {
-      // The reply was already given; the shortfall is logged rather than failing it.
-      this.d.log.warn({ err, userId: payer.userId, amount }, 'could not charge credits for an AI query');
     }
   }
 }

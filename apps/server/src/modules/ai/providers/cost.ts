@@ -47,3 +47,21 @@ export function callCost(
   if (!rate) return 0;
   return Math.round((promptTokens * rate.input + completionTokens * rate.output) * 1e9) / 1e9;
 }
+
+/**
+ * Millionths of a credit ($1 = 1 credit) a cost in dollars comes to; a fraction of a millionth
+ * still costs one. Computed from whole billionths, so float noise never adds a millionth.
+ */
+export function creditMicros(dollars: number): number {
+  return Math.ceil(Math.round(dollars * 1e9) / 1000);
+}
+
+/** The most a call may cost, in millionths of a credit: at most `promptTokens` in, `maxOutputTokens` out. */
+export function maxCallMicros(
+  provider: AiCallableProvider,
+  model: string,
+  promptTokens: number,
+  maxOutputTokens: number,
+): number {
+  return creditMicros(callCost(provider, model, promptTokens, maxOutputTokens));
+}

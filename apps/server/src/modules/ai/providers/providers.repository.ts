@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { aiProviderSettings, aiUsageLog, aiUserKeys, plans, users } from '../../../db/schema/index';
 
@@ -207,5 +207,24 @@ export class AiProvidersRepository {
       .from(aiUsageLog)
       .where(and(eq(aiUsageLog.userId, userId), gte(aiUsageLog.createdAt, since)))
       .orderBy(sql`${aiUsageLog.id} desc`);
+  }
+  /**
+   * What calls that answered cost (dollars), by call id: their usage rows, looked up when a
+   * process died before charging them (the sweep of its credit holds). Rare: no index of its own.
+   */
+  async callCosts(calls: { userId: string; callId: string }[]): Promise<Map<string, number>> {
+    const ids = calls.map((c) => c.callId).filter(Boolean);
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .select({ callId: sql<string>`${aiUsageLog.metadata}->>'callId'`, cost: aiUsageLog.cost })
+      .from(aiUsageLog)
+      .where(
+        and(
+          inArray(aiUsageLog.userId, [...new Set(calls.map((c) => c.userId))]),
+          eq(aiUsageLog.success, true),
+          inArray(sql`${aiUsageLog.metadata}->>'callId'`, ids),
+        ),
+      );
+    return new Map(rows.map((r) => [r.callId, Number(r.cost)]));
   }
 }

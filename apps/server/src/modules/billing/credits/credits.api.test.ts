@@ -39,6 +39,8 @@ describe('prepaid credits API', () => {
     expect(fresh.json()).toEqual({
       success: true,
       balance: 0,
+      reserved: 0,
+      available: 0,
       lastUpdated: null,
       totalPurchased: 0,
       totalUsed: 0,

@@ -12,6 +12,8 @@ export interface CreditHolder {
   planId: string;
   /** Null when the user never had credits. */
   balanceMicros: number | null;
+  /** Held for AI calls in flight. */
+  heldMicros: number;
   totalPurchasedMicros: number;
   totalUsedMicros: number;
   updatedAt: Date | null;
@@ -34,7 +36,7 @@ export class CreditsRepository {
 
   async holder(userId: string): Promise<CreditHolder | undefined> {
     const result = await this.db.execute(sql`
-      select u.id, u.email, u.role, u.subscription_plan, c.balance_micros, c.total_purchased_micros,
+      select u.id, u.email, u.role, u.subscription_plan, c.balance_micros, c.held_micros, c.total_purchased_micros,
              c.total_used_micros, c.updated_at
       from ${users} u left join ${creditAccounts} c on c.user_id = u.id
       where u.id = ${userId}
@@ -45,6 +47,7 @@ export class CreditsRepository {
       role: CreditHolder['role'];
       subscription_plan: string;
       balance_micros: number | string | null;
+      held_micros: number | string | null;
       total_purchased_micros: number | string | null;
       total_used_micros: number | string | null;
       updated_at: Date | string | null;
@@ -56,6 +59,7 @@ export class CreditsRepository {
       role: r.role,
       planId: r.subscription_plan,
       balanceMicros: num(r.balance_micros),
+      heldMicros: num(r.held_micros) ?? 0,
       totalPurchasedMicros: num(r.total_purchased_micros) ?? 0,
       totalUsedMicros: num(r.total_used_micros) ?? 0,
       updatedAt: r.updated_at === null ? null : new Date(r.updated_at),

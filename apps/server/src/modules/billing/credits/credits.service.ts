@@ -22,6 +22,7 @@ import {
   isUnlimited,
   OTHER_USER_MESSAGE,
 } from './billing-access';
+import type { CreditHoldsRepository, HoldRow } from './credit-holds.repository';
 import type { CreditsRepository } from './credits.repository';
 import type { DeductionBatcher } from './deduction-batcher';
 import { billingKind, toCredits, toMicros } from './pricing';
@@ -36,6 +37,8 @@ export interface CreditsDeps {
   /** Deductions go through the batcher (group commit under load). */
   spends: Pick<DeductionBatcher, 'spend'>;
   repo: Pick<CreditsRepository, 'holder' | 'plan'>;
+  /** Credits held for AI calls in flight, shown in the account and its history. */
+  holds: Pick<CreditHoldsRepository, 'ofUser'>;
   alerts: ChargeObserver;
   payments: Pick<PaymentsService, 'createIntent'>;
   superadminEmail?: string;
@@ -69,9 +72,13 @@ export class CreditsService {
     const h = await this.d.repo.holder(userId);
     if (!h) throw userNotFound();
     const unlimited = isUnlimited(h, this.d.superadminEmail);
+    const balance = unlimited ? UNLIMITED_BALANCE : toCredits(h.balanceMicros ?? 0);
+    const reserved = unlimited ? 0 : toCredits(h.heldMicros);
     return {
       success: true,
-      balance: unlimited ? UNLIMITED_BALANCE : toCredits(h.balanceMicros ?? 0),
+      balance,
+      reserved,
+      available: unlimited ? UNLIMITED_BALANCE : toCredits((h.balanceMicros ?? 0) - h.heldMicros),
       lastUpdated: h.updatedAt ? h.updatedAt.toISOString() : null,
       totalPurchased: toCredits(h.totalPurchasedMicros),
       totalUsed: toCredits(h.totalUsedMicros),
@@ -126,8 +133,13 @@ export class CreditsService {
   async history(actor: Actor, userId: string, limit: number): Promise<CreditHistoryReply> {
     assertReaches(actor, userId);
     if (actor.id !== userId && !(await this.d.repo.holder(userId))) throw userNotFound();
-    const rows = await this.d.ledger.list(userId, { limit, kinds: [...CREDIT_KINDS] });
-    return { success: true, transactions: rows.map(toTransaction) };
+    // Calls in flight first (they are the newest), then the ledger, `limit` in all.
+    const [holds, rows] = await Promise.all([
+      this.d.holds.ofUser(userId, limit),
+      this.d.ledger.list(userId, { limit, kinds: [...CREDIT_KINDS] }),
+    ]);
+    const transactions = [...holds.map(heldTransaction), ...rows.map(toTransaction)].slice(0, limit);
+    return { success: true, transactions };
   }
 
   /** The user's plan (part 1 section 7): the catalogue row of their plan, with how they pay. */
@@ -194,6 +206,19 @@ function idempotencyKey(header: string | undefined, metadata: Record<string, unk
     );
   }
   return key;
+}
+
+/** A hold of a call in flight: what it may cost at most, taken from what is available until it settles. */
+function heldTransaction(h: HoldRow): CreditTransaction {
+  return {
+    id: `hold:${h.id}`,
+    type: 'reservation',
+    amount: -toCredits(h.micros),
+    balanceAfter: null,
+    description: h.description,
+    metadata: { ...h.metadata, status: 'pending' },
+    createdAt: new Date(h.createdAt).toISOString(),
+  };
 }
 
 function toTransaction(row: LedgerRow): CreditTransaction {

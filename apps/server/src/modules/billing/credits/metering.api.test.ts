@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { createTestUser, type TestUser, tokenFor } from '../../../../test/users.fixture';
 import { alerts, billingLedger, meteringDays } from '../../../db/schema/index';
 import { LedgerRepository } from '../ledger.repository';
+import { creditHoldsServiceFor } from './credits-services';
 import { METER_PREPAID_JOB, meteringServiceFor } from './metering.job';
 import { addDays, dayStart, utcDay } from './pricing';
 
@@ -152,6 +153,28 @@ describe('daily metering of prepaid accounts', () => {
     // The alert check ran after the charge.
     const active = await db().select().from(alerts).where(eq(alerts.userId, u.user.id));
     expect(active.map((a) => `${a.type}:${a.severity}`)).toContain('credit_balance:critical');
+  });
+
+  it('takes only what no AI call in flight holds', async () => {
+    const { u, first } = await prepaid(0.1);
+    const held = await creditHoldsServiceFor(t.app.ctx).reserve({
+      userId: u.user.id,
+      micros: 60_000,
+      settleKey: 'ai:metering-test',
+      description: 'AI query in progress (openai gpt-4)',
+      metadata: {},
+    });
+    expect(held.held).toBe(true);
+    await transferAt(t.app, u.user.id, 2 * GIB, new Date(dayStart(first).getTime() + HOUR));
+    moveTo(new Date(Math.max(dayStart(addDays(first, 1)).getTime(), t.clock.now().getTime())));
+    await meteringServiceFor(t.app.ctx).meterAll();
+    const [row] = await meterRows(u.user.id);
+    expect(row).toMatchObject({ day: first, costMicros: 200_000, chargedMicros: 40_000 });
+    // The held part is still there for the call to settle.
+    const { balance, sum } = await balanceAndSum(t.app, u.user.id);
+    expect(balance).toBeCloseTo(0.06, 9);
+    expect(sum).toBeCloseTo(balance, 9);
+    if (held.held) await creditHoldsServiceFor(t.app.ctx).release(held.id);
   });
 
   it('the superadmin and accounts on other plans are never metered', async () => {

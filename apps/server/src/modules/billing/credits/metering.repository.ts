@@ -56,13 +56,15 @@ export class MeteringRepository {
 
   /**
    * Inside the caller's transaction: locks the user's credit balance and claims the day. Returns
-   * the balance (0 without an account), or null when the day was already metered.
+   * what the balance has free (not held for AI calls in flight, never below 0; 0 without an
+   * account), or null when the day was already metered.
    */
   async claimDay(tx: Db, d: MeteredDay): Promise<number | null> {
-    const locked = await tx.execute(
-      sql`select balance_micros from ${creditAccounts} where user_id = ${d.userId} for update`,
-    );
-    const balance = Number(rowsOf<{ balance_micros: number | string }>(locked)[0]?.balance_micros ?? 0);
+    const locked = await tx.execute(sql`
+      select greatest(balance_micros - held_micros, 0) as free from ${creditAccounts}
+      where user_id = ${d.userId} for update
+    `);
+    const balance = Number(rowsOf<{ free: number | string }>(locked)[0]?.free ?? 0);
     const claimed = await tx
       .insert(meteringDays)
       .values({ ...d, chargedMicros: 0 })

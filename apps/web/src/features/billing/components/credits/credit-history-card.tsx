@@ -9,6 +9,7 @@ const TYPE_TAG: Record<CreditTransaction['type'], { label: string; color: string
   deduction: { label: 'Charge', color: 'orange' },
   metering: { label: 'Daily usage', color: 'blue' },
   adjustment: { label: 'Adjustment', color: 'default' },
+  reservation: { label: 'Held (AI in progress)', color: 'gold' },
 };
 
 interface CreditHistoryCardProps {
