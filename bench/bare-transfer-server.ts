@@ -19,7 +19,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import Fastify from 'fastify';
-import { benchDir } from './child';
+import { benchDir, killOnExit } from './child';
 
 const GiB = 1024 ** 3;
 
@@ -71,6 +71,8 @@ export function startBareServer(dir: string): Promise<{ url: string; stop(): voi
     ['--import', 'tsx', path.join(benchDir, 'bare-transfer-server.ts'), dir],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
+  const guard = killOnExit(child.pid as number);
+  child.once('exit', () => guard.forget());
   return new Promise((resolve, reject) => {
     let out = '';
     child.on('error', reject);

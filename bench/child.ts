@@ -42,3 +42,27 @@ export async function readJob<T>(): Promise<T> {
   for await (const chunk of process.stdin) text += chunk;
   return JSON.parse(text) as T;
 }
+
+const running = new Map<number, boolean>();
+let hooked = false;
+
+/**
+ * Kills a child (its whole process group when `group`) if this process exits while it runs: a
+ * bench that fails half-way must not leave servers behind. `forget` once it has been stopped.
+ */
+export function killOnExit(pid: number, group = false): { forget(): void } {
+  running.set(pid, group);
+  if (!hooked) {
+    hooked = true;
+    process.on('exit', () => {
+      for (const [p, g] of running) {
+        try {
+          process.kill(g ? -p : p, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+    });
+  }
+  return { forget: () => running.delete(pid) };
+}

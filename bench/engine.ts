@@ -104,6 +104,9 @@ export async function startBenchApp(
   const app = await buildApp({ config, database, logger: { level: 'warn' } });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const close = async () => {
+    // Requests a load generator left in flight when it stopped still finish their writes (the
+    // app's close does not wait for its group-commit queues).
+    await new Promise((r) => setTimeout(r, 500));
     // The app first: its job scheduler releases its leases in that schema as it stops.
     await app.close();
     if (schemaName) await database.db.execute(sql.raw(`drop schema if exists ${schemaName} cascade`));

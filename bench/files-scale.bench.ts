@@ -75,19 +75,29 @@ export async function filesAtScaleBench(
     const figures: Figure[] = [];
 
     if (parts.listing) {
+      // The page as JSON text, formed by the database as the app forms its page (json_agg), and
+      // sent on as it came: the least work a page of rows can take to reach the client.
       const pageSql = (c: Case) =>
-        `select id, name, size, mime_type, created_at, folder_id, checksum from files
-         where owner_id = $1 and folder_id = $2 and deleted_at is null${c.search ? ' and name ilike $3' : ''}
-         order by ${SORT_SQL[c.sort]} ${c.direction}, id ${c.direction} limit ${PAGE}`;
+        `select coalesce(json_agg(json_build_object(
+            'id', p.id, 'name', p.name, 'size', p.size, 'type', p.mime_type,
+            'uploadDate', to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+            'folderId', p.folder_id, 'checksum', p.checksum) order by p.k ${c.direction}, p.id ${c.direction}), '[]')::text as page
+         from (select id, name, size, mime_type, created_at, folder_id, checksum, ${SORT_SQL[c.sort]} as k from files
+           where owner_id = $1 and folder_id = $2 and deleted_at is null${c.search ? ' and name ilike $3' : ''}
+           order by ${SORT_SQL[c.sort]} ${c.direction}, id ${c.direction} limit ${PAGE}) p`;
       const queries = CASES.map((c, i) =>
         c.search
           ? adhocQuery(database, pageSql(c))
           : preparedQuery(database, `bare_listing_${i}`, pageSql(c)),
       );
-      bare.get('/bare-listing/:case', async (request) => {
+      bare.get('/bare-listing/:case', async (request, reply) => {
         const i = Number((request.params as { case: string }).case);
         const c = CASES[i] as Case;
-        return queries[i]?.([big.row.id, bigFolder.folderId, ...(c.search ? [`%${c.search}%`] : [])]);
+        const query = queries[i];
+        if (!query) return reply.code(404).send();
+        const params = [big.row.id, bigFolder.folderId, ...(c.search ? [`%${c.search}%`] : [])];
+        const [row] = (await query(params)) as { page: string }[];
+        return reply.type('application/json').send(row?.page);
       });
       const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
       const apiUrl = (c: Case) =>
@@ -116,7 +126,7 @@ export async function filesAtScaleBench(
             engine: engine.name,
             unit: 'ms',
             app: spread(api as number[]),
-            limitName: `bare route: the page's SELECT${c.search ? '' : ', prepared'}`,
+            limitName: `bare route: the page's SELECT as JSON${c.search ? '' : ', prepared'}`,
             limit: spread(raw as number[]),
             goal: { atMost: 3 },
             digits: 3,

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Response } from 'playwright-core';
+import type { Browser, Response } from 'playwright-core';
 import { CHROMIUM, launchBrowser } from '../e2e/support/browser';
 import { repoRoot } from './child';
 import { prepareServerData } from './engine';
@@ -33,8 +33,9 @@ export async function homePageBench(): Promise<Figure[]> {
   if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (Debian: apt-get install chromium)`);
   const data = await prepareServerData({ name: 'pglite' });
   const server = await startServer(data);
-  const browser = await launchBrowser();
+  let browser: Browser | undefined;
   try {
+    browser = await launchBrowser();
     const context = await browser.newContext();
     const page = await context.newPage();
     const pending: Promise<Loaded | null>[] = [];
@@ -78,7 +79,7 @@ export async function homePageBench(): Promise<Figure[]> {
       },
     ];
   } finally {
-    await browser.close();
+    await browser?.close();
     await server.stop();
     await data.remove();
   }

@@ -9,6 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { killOnExit } from './child';
 import { freePort } from './server-process';
 import { sleep } from './support';
 
@@ -67,6 +68,8 @@ http {
   const child: ChildProcess = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  const guard = killOnExit(child.pid as number);
+  child.once('exit', () => guard.forget());
   let err = '';
   child.stderr?.on('data', (d) => {
     err += d;

@@ -8,7 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { repoRoot } from './child';
+import { killOnExit, repoRoot } from './child';
 import type { ServerData } from './engine';
 import { sleep } from './support';
 
@@ -74,6 +74,8 @@ export async function startServer(
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
+  const guard = killOnExit(child.pid as number, true);
+  child.once('exit', () => guard.forget());
   child.stdout?.on('data', (d) => {
     log += d;
   });

@@ -99,7 +99,7 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Alternating rounds per side of every figure (BENCH_ROUNDS). */
 export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 /** Seconds of one throughput round (BENCH_SECONDS). */
-export const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 /** Concurrent connections of the throughput figures. */
 export const CONNECTIONS = 50;
 

@@ -8,7 +8,7 @@ import { startBareServer } from './bare-transfer-server';
 import { type Engine, prepareServerData, type ServerData } from './engine';
 import { alternate, compare, type Figure, type Spread } from './figure';
 import { type ClientJob, type ClientResult, transferClient } from './files-client';
-import { NGINX, startNginx } from './nginx';
+import { NGINX, type Nginx, startNginx } from './nginx';
 import { type ServerProcess, startServer } from './server-process';
 import { accessTokens, createUser, debug, ROUNDS } from './support';
 import { MiB, sourceFile } from './test-files';
@@ -58,15 +58,19 @@ export async function transferBench(engine: Engine): Promise<Figure[]> {
   mkdirSync(bareDir);
   const source = await sourceFile(BYTES);
   const target = await transferServer(engine);
-  const server = await target.start();
-  const bare = await startBareServer(bareDir);
   const contentDir = path.join(target.data.dataDir, 'blobs', 'content');
-  const nginx = await startNginx(contentDir);
-  if (!nginx)
-    console.log(
-      `      nginx: ${NGINX} is missing (Debian: apt-get install -y nginx-light); nginx figures left out`,
-    );
+  const started: { server?: ServerProcess; bare?: { url: string; stop(): void }; nginx?: Nginx | null } = {};
   try {
+    const server = await target.start();
+    started.server = server;
+    const bare = await startBareServer(bareDir);
+    started.bare = bare;
+    const nginx = await startNginx(contentDir);
+    started.nginx = nginx;
+    if (!nginx)
+      console.log(
+        `      nginx: ${NGINX} is missing (Debian: apt-get install -y nginx-light); nginx figures left out`,
+      );
     let lastUpload: ClientResult | undefined;
     const run = (make: () => ClientJob, status: number, after?: () => void) => async () => {
       const r = await transferClient(make());
@@ -228,9 +232,9 @@ export async function transferBench(engine: Engine): Promise<Figure[]> {
       );
     return figures;
   } finally {
-    bare.stop();
-    await nginx?.stop();
-    await server.stop();
+    started.bare?.stop();
+    await started.nginx?.stop();
+    await started.server?.stop();
     await target.data.remove();
     rmSync(work, { recursive: true, force: true });
   }
