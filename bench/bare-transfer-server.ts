@@ -1,57 +1,45 @@
 /**
  * The bare stream of the transfer figures, in a process of its own as the app's server is: a
- * Fastify server doing nothing but moving the bytes, the plain way.
- * - POST /multipart: the file part of a multipart/form-data body (@fastify/multipart, the app's
- *   parser) piped to a new file, then fsync, as the app makes every stored file durable.
- * - PUT /put/<name>: the raw body piped to a new file, then fsync.
+ * Fastify server doing nothing but moving the bytes, the way the app writes them: the app's own
+ * local storage driver (`putTemp`: large writes, a background flush every 8 MiB, fsync at the
+ * end, as the app makes every stored file durable), without hashing, quota, rows or auth.
+ * - POST /multipart: the file part of a multipart/form-data body (@fastify/multipart, the app's parser).
+ * - PUT /put/<name>: the raw body.
  * - GET /get?path=<file>: the file streamed with its length (256 KiB reads, as the app's local
  *   driver reads).
  * The written files stay (a timed handler does only the timed work): the bench removes them
- * between rounds. Prints `{"url": ...}` once listening; files go under the directory given as
- * the first argument.
+ * between rounds. Prints `{"url": ...}` once listening; files go under `<dir>/tmp`, the directory
+ * given as the first argument.
  *
  *   node --import tsx bare-transfer-server.ts <dir>
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createReadStream, createWriteStream, statSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { createReadStream, statSync } from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import Fastify from 'fastify';
+import { LocalStorageDriver } from '../apps/server/src/storage/local.driver';
 import { benchDir, killOnExit } from './child';
 
 const GiB = 1024 ** 3;
 
-async function fsyncFile(file: string) {
-  const handle = await open(file, 'r+');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
 async function main(dir: string) {
   const app = Fastify({ logger: false, bodyLimit: 16 * GiB });
+  const storage = new LocalStorageDriver(dir);
   let n = 0;
   await app.register(async (scope) => {
     await scope.register(multipart);
     scope.post('/multipart', async (request, reply) => {
       const part = await request.file({ limits: { fileSize: 16 * GiB } });
       if (!part) throw new Error('no file');
-      const file = path.join(dir, `multipart-${process.pid}-${n++}`);
-      await pipeline(part.file, createWriteStream(file));
-      await fsyncFile(file);
+      await storage.putTemp(`multipart-${n++}`, part.file);
       return reply.code(201).send({ ok: true });
     });
   });
   await app.register(async (scope) => {
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     scope.put('/put/:name', async (request, reply) => {
-      const file = path.join(dir, `put-${process.pid}-${n++}`);
-      await pipeline(request.raw, createWriteStream(file));
-      await fsyncFile(file);
+      await storage.putTemp(`put-${n++}`, request.raw);
       return reply.code(201).send({ ok: true });
     });
   });

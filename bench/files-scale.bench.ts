@@ -10,7 +10,7 @@ const FILES = Number(process.env.BENCH_FILES ?? 100_000);
 const SMALL = 1_000;
 /** The page the web app asks for (FILES_PAGE_SIZE in apps/web/src/features/files/api/list-files.ts). */
 const PAGE = 200;
-const PER_ROUND = Number(process.env.BENCH_LIST_PER_ROUND ?? 10);
+const PER_ROUND = Number(process.env.BENCH_LIST_PER_ROUND ?? 8);
 
 type Sort = 'name' | 'size' | 'uploadDate' | 'type';
 interface Case {
@@ -118,7 +118,7 @@ export async function filesAtScaleBench(
           targets: [{ url: apiUrl(c), headerSets }, { url: `${bareUrl}/bare-listing/${i}` }],
           rounds: ROUNDS,
           perRound: PER_ROUND,
-          warmup: 5,
+          warmup: 3,
         });
         figures.push(
           compare({
@@ -156,7 +156,7 @@ export async function filesAtScaleBench(
           ],
           rounds: ROUNDS,
           perRound: PER_ROUND,
-          warmup: 5,
+          warmup: 3,
         });
         figures.push(
           compare({

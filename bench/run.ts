@@ -78,7 +78,10 @@ for (const bench of plan) {
       }
     } catch (err) {
       failed.push(`${bench.name} [${engine.name}]`);
-      console.log(`FAIL  ${bench.name} [${engine.name}]: ${(err as Error).stack ?? err}`);
+      const cause = (err as Error).cause;
+      console.log(
+        `FAIL  ${bench.name} [${engine.name}]: ${(err as Error).stack ?? err}${cause ? `\ncaused by: ${cause}` : ''}`,
+      );
     }
     console.log(
       `      (${bench.name}${bench.perEngine ? ` on ${engine.name}` : ''}: ${Math.round((Date.now() - t) / 1000)} s)`,

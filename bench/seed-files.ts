@@ -43,7 +43,7 @@ export async function seedFiles(db: Db, ownerId: string, count: number, name = '
              (c * 104729) % 50000000 + 1,
              'bench/' || ${tag} || '/' || c,
              case when c <= ${count - contents}::int then 2 else 1 end
-      from generate_series(1, ${contents}::int) c
+      from generate_series(1, ${contents}::bigint) c
       returning id, sha256, size, storage_key
     )
     insert into ${files} (owner_id, folder_id, name, mime_type, size, blob_id, checksum, created_at)
@@ -54,7 +54,7 @@ export async function seedFiles(db: Db, ownerId: string, count: number, name = '
       (array['application/pdf','image/jpeg','text/plain','video/mp4','application/zip'])[1 + (g / 5) % 5],
       b.size, b.id, b.sha256,
       now() - make_interval(secs => g::double precision)
-    from generate_series(1, ${count}::int) g
+    from generate_series(1, ${count}::bigint) g
     join b on b.storage_key = 'bench/' || ${tag} || '/' || ((g - 1) % ${contents}::int + 1)`);
   let totalBytes = 0;
   for (let g = 1; g <= count; g++) totalBytes += contentSize(((g - 1) % contents) + 1);
