@@ -7,27 +7,24 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { chatBody, startStandin, withChatApp } from './ai-chat.bench';
-import { autocannon } from './support';
+import { throughput } from './load-client';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 /** PROFILE_OUT= (empty) measures without profiling. */
 const out = process.env.PROFILE_OUT ?? 'ai-chat.cpuprofile';
 const standin = await startStandin();
 try {
-  await withChatApp(standin.url, async (chat) => {
-    const load = () =>
-      autocannon(`${chat.url}/api/ai/chat`, {
+  await withChatApp({ name: 'pglite' }, standin.url, async (chat) => {
+    const load = (s: number) =>
+      throughput({
+        url: `${chat.url}/api/ai/chat`,
+        method: 'POST',
+        body: chatBody,
+        headerSets: chat.headerSets,
         connections: 50,
-        seconds,
-        headers: { authorization: `Bearer ${chat.token}` },
-        post: chatBody,
+        seconds: s,
       });
-    await autocannon(`${chat.url}/api/ai/chat`, {
-      connections: 50,
-      seconds: 1,
-      headers: { authorization: `Bearer ${chat.token}` },
-      post: chatBody,
-    });
+    await load(1);
     const session = new Session();
     if (out) {
       session.connect();
@@ -35,7 +32,7 @@ try {
       await session.post('Profiler.start');
     }
     const cpu = process.cpuUsage();
-    const r = await load();
+    const r = await load(seconds);
     const used = process.cpuUsage(cpu);
     if (out) {
       const { profile } = await session.post('Profiler.stop');

@@ -5,13 +5,13 @@ import Fastify from 'fastify';
 import { systemPromptFor } from '../apps/server/src/modules/ai/chat/quality';
 import type { AiRouter } from '../apps/server/src/modules/ai/providers/ai-router';
 import { aiServicesFor } from '../apps/server/src/modules/ai/providers/ai-services';
-import { UsersRepository } from '../apps/server/src/modules/users/users.repository';
-import type { Figure } from './run';
-import { autocannon, createActiveUser, percentile, sampleLatencies, startBenchApp } from './support';
+import { type Engine, startBenchApp } from './engine';
+import { alternate, budget, compare, type Figure, spread } from './figure';
+import { latencyRounds } from './latency-client';
+import { throughput } from './load-client';
+import { accessTokens, assertClean, bearerSets, CONNECTIONS, createUser, ROUNDS, SECONDS } from './support';
 
-const CONNECTIONS = 50;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const SAMPLES = 100;
+const PER_ROUND = 20;
 /** The stand-in's reply ("Hello from the ollama stand-in, answering in several words.") is on topic: no retries. */
 const MESSAGE = 'Say hello in several words';
 const ADDED_LATENCY_LIMIT_MS = 5;
@@ -34,7 +34,8 @@ interface Standin {
 
 export interface ChatApp {
   url: string;
-  token: string;
+  /** Authorization headers of 2,000 tokens of the user, for a client to rotate through. */
+  headerSets: Record<string, string>[];
   driver: string;
   userId: string;
   router: AiRouter;
@@ -48,27 +49,27 @@ export interface ChatApp {
  * prompt stays the same size (no history grows between samples) and the figures include creating
  * it. The user is a superadmin (no monthly allowance) and the chat rate limit is raised for the run.
  */
-export async function aiChatBench(): Promise<Figure[]> {
+export async function aiChatBench(engine: Engine): Promise<Figure[]> {
   const standin = await startStandin();
   try {
-    const [whole, ...throughput] = await withChatApp(standin.url, async (chat) => [
+    const [whole, ...rates] = await withChatApp(engine, standin.url, async (chat) => [
       await addedLatency(chat, standin),
       ...(await chatThroughput(chat, standin)),
     ]);
-    const [firstToken] = await withChatApp(standin.thinkingUrl, async (chat) => [
+    const [firstToken] = await withChatApp(engine, standin.thinkingUrl, async (chat) => [
       await firstTokenTime(chat, standin),
     ]);
-    return [whole, firstToken, ...throughput] as Figure[];
+    return [whole, firstToken, ...rates] as Figure[];
   } finally {
     standin.close();
   }
 }
 
 /** Only the throughput figures (`tsx ai-chat-throughput.ts`). */
-export async function aiChatThroughputBench(): Promise<Figure[]> {
+export async function aiChatThroughputBench(engine: Engine): Promise<Figure[]> {
   const standin = await startStandin();
   try {
-    return await withChatApp(standin.url, (chat) => chatThroughput(chat, standin));
+    return await withChatApp(engine, standin.url, (chat) => chatThroughput(chat, standin));
   } finally {
     standin.close();
   }
@@ -76,27 +77,27 @@ export async function aiChatThroughputBench(): Promise<Figure[]> {
 
 /** A bench app whose Ollama is at `ollamaUrl`, with a superadmin user and the provider checked. */
 export async function withChatApp(
+  engine: Engine,
   ollamaUrl: string,
   run: (chat: ChatApp) => Promise<Figure[]>,
 ): Promise<Figure[]> {
-  const { app, url, close } = await startBenchApp({
+  const { app, url, close } = await startBenchApp(engine, {
     OLLAMA_URL: ollamaUrl,
     AI_CHAT_RATE_LIMIT_PER_MINUTE: '100000000',
   });
   try {
-    const { row, token } = await createActiveUser(app);
-    await new UsersRepository(app.ctx.database.db).update(row.id, { role: 'superadmin' });
+    const { row } = await createUser(app.ctx.database.db, { role: 'superadmin' });
     await aiServicesFor(app.ctx).registry.checkAll();
     const { router } = aiServicesFor(app.ctx);
-    return await run({ url, token, driver: app.ctx.database.driver, userId: row.id, router });
+    const headerSets = bearerSets(await accessTokens(app.ctx.tokens, row));
+    return await run({ url, headerSets, driver: app.ctx.database.driver, userId: row.id, router });
   } finally {
     await close();
-    await app.ctx.database.close();
   }
 }
 
 const json = { 'content-type': 'application/json' };
-export const chatHeaders = (chat: ChatApp) => ({ ...json, authorization: `Bearer ${chat.token}` });
+export const chatHeaders = (chat: ChatApp) => ({ ...json, ...chat.headerSets[0] });
 export const chatBody = JSON.stringify({ message: MESSAGE, provider: 'ollama' });
 
 /** One whole reply through the app; checks it is the stand-in's answer, stored. */
@@ -117,64 +118,66 @@ async function chatOnce(chat: ChatApp): Promise<void> {
   }
 }
 
-/** p50 of a whole reply through POST /api/ai/chat minus p50 of the same provider call made directly. */
+/**
+ * p50 of a whole reply through POST /api/ai/chat minus p50 of the same provider call made
+ * directly, per round (the two interleaved request by request); the median of the rounds' differences.
+ */
 async function addedLatency(chat: ChatApp, standin: Standin): Promise<Figure> {
   await chatOnce(chat);
   // Exactly the body our router sends the stand-in (model, system prompt, message, options).
   const direct = await standin.lastBody();
-  const [viaApp, straight] = await sampleLatencies(
-    [
-      { url: `${chat.url}/api/ai/chat`, headers: chatHeaders(chat), body: chatBody },
+  const [viaApp, straight] = (await latencyRounds({
+    targets: [
+      { url: `${chat.url}/api/ai/chat`, headers: json, headerSets: chat.headerSets, body: chatBody },
       { url: `${standin.url}/api/chat`, headers: json, body: direct },
     ],
-    SAMPLES,
-  );
-  const app50 = percentile(viaApp as number[], 50);
-  const direct50 = percentile(straight as number[], 50);
-  const added = app50 - direct50;
-  return {
-    name: `chat added latency, p50 of POST /api/ai/chat (${round(app50)} ms) minus the direct Ollama /api/chat call (${round(direct50)} ms, ${direct.length}-byte body), new conversation each (${chat.driver})`,
-    value: round(added),
+    rounds: ROUNDS,
+    perRound: PER_ROUND,
+  })) as [number[], number[]];
+  const added = spread(viaApp.map((ms, i) => ms - (straight[i] as number)));
+  return budget({
+    name: `chat added latency: p50 of POST /api/ai/chat (${round(spread(viaApp).median)} ms) minus the direct Ollama /api/chat call (${round(spread(straight).median)} ms, ${direct.length}-byte body), new conversation each`,
+    engine: chat.driver,
     unit: 'ms',
-    limitName: 'budget',
-    limit: ADDED_LATENCY_LIMIT_MS,
-    ratio: added / ADDED_LATENCY_LIMIT_MS,
-    goal: '<= 1',
-    pass: added <= ADDED_LATENCY_LIMIT_MS,
-  };
+    value: added,
+    budget: ADDED_LATENCY_LIMIT_MS,
+  });
 }
 
 /** Time to first streamed token through POST /api/ai/chat/stream against the stand-in's own stream. */
 async function firstTokenTime(chat: ChatApp, standin: Standin): Promise<Figure> {
-  const viaApp = { url: `${chat.url}/api/ai/chat/stream`, headers: chatHeaders(chat), body: chatBody };
-  await sampleLatencies([viaApp], 1, 0);
+  const viaApp = {
+    url: `${chat.url}/api/ai/chat/stream`,
+    headers: json,
+    headerSets: chat.headerSets,
+    body: chatBody,
+  };
+  await latencyRounds({ targets: [viaApp], rounds: 1, perRound: 1, warmup: 0 });
   const body = await standin.lastBody();
   if (!body.includes('"stream":true')) throw new Error(`the router did not stream: ${body}`);
-  const [app, straight] = await sampleLatencies(
-    [
+  const [app, straight] = (await latencyRounds({
+    targets: [
       { ...viaApp, until: '^event: token$', flags: 'm' },
       // A streamed Ollama line carrying text.
       { url: `${standin.thinkingUrl}/api/chat`, headers: json, body, until: '"content":"[^"]' },
     ],
-    SAMPLES / 2,
-  );
-  const app50 = percentile(app as number[], 50);
-  const direct50 = percentile(straight as number[], 50);
-  const ratio = app50 / direct50;
-  return {
-    name: `time to first streamed token, p50 through POST /api/ai/chat/stream (stand-in thinks ${FIRST_TOKEN_DELAY_MS} ms before its first token, ${chat.driver})`,
-    value: round(app50),
+    rounds: ROUNDS,
+    perRound: PER_ROUND / 2,
+  })) as [number[], number[]];
+  return compare({
+    name: `time to first streamed token, p50 through POST /api/ai/chat/stream (stand-in thinks ${FIRST_TOKEN_DELAY_MS} ms before its first token)`,
+    engine: chat.driver,
     unit: 'ms',
+    app: spread(app),
     limitName: 'the stand-in streaming directly',
-    limit: round(direct50),
-    ratio,
-    goal: '<= 1.1',
-    pass: ratio <= 1.1,
-  };
+    limit: spread(straight),
+    goal: { atMost: 1.1 },
+  });
 }
 
 /**
- * Requests per second with 50 clients, each side on a Fastify instance in this process:
+ * Requests per second with 50 connections from a load generator of its own, each side on a
+ * Fastify instance in this process, in alternating rounds:
  * - a bare route proxying the chat's own provider request to the stand-in (the limit);
  * - a route sending the same chat request through the router (`AiRouter.generate`: allowance,
  *   provider choice and fallback, the AI SDK call, cost and the usage row): the issue's figure,
@@ -182,7 +185,7 @@ async function firstTokenTime(chat: ChatApp, standin: Standin): Promise<Figure> 
  * - the whole `POST /api/ai/chat` of the app (adds the access token, validation, the rate limit,
  *   quality checks and storing the conversation durably before answering): reported against the
  *   same limit, without a goal of its own.
- * The sides alternate and each keeps its best run, so a noisy moment hurts none of them.
+ * Every side gets the same requests, each with the next of 2,000 tokens (only the app reads them).
  */
 async function chatThroughput(chat: ChatApp, standin: Standin): Promise<Figure[]> {
   await chatOnce(chat);
@@ -207,49 +210,43 @@ async function chatThroughput(chat: ChatApp, standin: Standin): Promise<Figure[]
   });
   const sideUrl = await side.listen({ port: 0, host: '127.0.0.1' });
   try {
-    const load = (url: string, seconds: number, headers: Record<string, string> = {}) =>
-      autocannon(url, { connections: CONNECTIONS, seconds, headers, post: chatBody });
-    const sides = {
-      bare: (seconds: number) => load(`${sideUrl}/bare`, seconds),
-      router: (seconds: number) => load(`${sideUrl}/router`, seconds),
-      endpoint: (seconds: number) =>
-        load(`${chat.url}/api/ai/chat`, seconds, { authorization: `Bearer ${chat.token}` }),
+    const load = (url: string) => async (r: number) => {
+      const result = await throughput({
+        url,
+        method: 'POST',
+        body: chatBody,
+        headerSets: chat.headerSets,
+        connections: CONNECTIONS,
+        seconds: r < 0 ? 1 : SECONDS,
+      });
+      assertClean(url, result);
+      return result.requestsPerSec;
     };
-    const best = { bare: 0, router: 0, endpoint: 0 };
-    let non2xx = 0;
-    for (const run of Object.values(sides)) await run(1);
-    for (let i = 0; i < 2; i++) {
-      for (const [name, run] of Object.entries(sides)) {
-        const r = await run(SECONDS);
-        best[name as keyof typeof best] = Math.max(best[name as keyof typeof best], r.requestsPerSec);
-        non2xx += r.non2xx;
-      }
-    }
-    if (non2xx > 0) throw new Error(`${non2xx} requests failed during the chat throughput benchmark`);
-    const limit = {
-      limitName: 'bare Fastify route proxying to the stand-in',
-      limit: Math.round(best.bare),
-      unit: 'req/s',
-    };
-    const routerRatio = best.router / best.bare;
+    const rounds = await alternate(ROUNDS, {
+      bare: load(`${sideUrl}/bare`),
+      router: load(`${sideUrl}/router`),
+      endpoint: load(`${chat.url}/api/ai/chat`),
+    });
+    const limit = { limitName: 'bare Fastify route proxying to the stand-in', limit: rounds.bare };
     return [
-      {
-        name: `chat requests through the router (${CONNECTIONS} clients, instant stand-in, ${chat.driver})`,
-        value: Math.round(best.router),
+      compare({
+        name: `chat requests through the router (${CONNECTIONS} connections, instant stand-in)`,
+        engine: chat.driver,
+        unit: 'req/s',
+        app: rounds.router,
         ...limit,
-        ratio: routerRatio,
-        goal: '>= 0.6',
-        pass: routerRatio >= 0.6,
-      },
-      {
-        name: `whole POST /api/ai/chat, conversation stored before answering (${CONNECTIONS} clients, ${chat.driver})`,
-        value: Math.round(best.endpoint),
+        goal: { atLeast: 0.6 },
+        digits: 0,
+      }),
+      compare({
+        name: `whole POST /api/ai/chat, conversation stored before answering (${CONNECTIONS} connections)`,
+        engine: chat.driver,
+        unit: 'req/s',
+        app: rounds.endpoint,
         ...limit,
-        ratio: best.endpoint / best.bare,
-        goal: 'none: reported',
-        pass: true,
-        informational: true,
-      },
+        goal: null,
+        digits: 0,
+      }),
     ];
   } finally {
     await side.close();

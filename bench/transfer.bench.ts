@@ -1,0 +1,258 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { open, readdir, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { TUS_ENDPOINT } from '@stratos/contracts/files/upload.schema';
+import { TokenService } from '../apps/server/src/modules/auth/token.service';
+import { startBareServer } from './bare-transfer-server';
+import { type Engine, prepareServerData, type ServerData } from './engine';
+import { alternate, compare, type Figure, type Spread } from './figure';
+import { type ClientJob, type ClientResult, transferClient } from './files-client';
+import { NGINX, type Nginx, startNginx } from './nginx';
+import { type ServerProcess, startServer } from './server-process';
+import { accessTokens, createUser, debug, ROUNDS } from './support';
+import { MiB, sourceFile } from './test-files';
+
+const BYTES = Number(process.env.BENCH_TRANSFER_MIB ?? 256) * MiB;
+/** What tus-js-client sends per PATCH for the web app (TUS_CHUNK in apps/web/src/features/files/api/upload-file.ts). */
+export const TUS_CHUNK_BYTES = 32 * MiB;
+const MAX_UPLOAD = String(16 * 1024 * MiB);
+
+const mibps = (r: ClientResult) => r.bytes / MiB / (r.ms / 1000);
+
+/**
+ * A server of the app for the transfer figures: a data directory of its own with an
+ * enterprise-plan user (no quota), uploads up to 16 GiB, and tokens signed with its secret.
+ */
+export async function transferServer(engine: Engine): Promise<{
+  data: ServerData;
+  headers: () => Record<string, string>;
+  start(): Promise<ServerProcess>;
+}> {
+  const data = await prepareServerData(engine);
+  const db = await data.open();
+  const { row } = await createUser(db.db, { plan: 'enterprise' });
+  await db.close();
+  const tokens = await accessTokens(new TokenService(data.jwtSecret, 3600), row, 50);
+  let turn = 0;
+  return {
+    data,
+    headers: () => ({ authorization: `Bearer ${tokens[turn++ % tokens.length]}` }),
+    start: () => startServer(data, { MAX_UPLOAD_BYTES: MAX_UPLOAD }),
+  };
+}
+
+/**
+ * Upload and download of a 256 MiB file on local disk, in alternating rounds, each side a server
+ * process of its own and every client a process of its own:
+ * - the app: POST /api/files/upload (multipart) and /api/files/tus (tus, 32 MiB PATCHes, as the web
+ *   app sends files above 50 MiB), GET /api/files/:id/download with a download link;
+ * - the bare stream (bare-transfer-server.ts): the same bytes to disk through the app's own disk
+ *   writer (flushes as it goes, fsync), multipart parsed by the app's parser (the raw body for
+ *   the tus figure's limit), and the stored file streamed back;
+ * - nginx: WebDAV PUT of the same bytes, sendfile GET of the app's stored file.
+ */
+export async function transferBench(engine: Engine): Promise<Figure[]> {
+  const work = mkdtempSync(path.join(tmpdir(), 'stratos-bench-transfer-'));
+  const bareDir = path.join(work, 'bare');
+  mkdirSync(bareDir);
+  const source = await sourceFile(BYTES);
+  const target = await transferServer(engine);
+  const contentDir = path.join(target.data.dataDir, 'blobs', 'content');
+  const started: { server?: ServerProcess; bare?: { url: string; stop(): void }; nginx?: Nginx | null } = {};
+  try {
+    const server = await target.start();
+    started.server = server;
+    const bare = await startBareServer(bareDir);
+    started.bare = bare;
+    const nginx = await startNginx(contentDir);
+    started.nginx = nginx;
+    if (!nginx)
+      console.log(
+        `      nginx: ${NGINX} is missing (Debian: apt-get install -y nginx-light); nginx figures left out`,
+      );
+    let lastUpload: ClientResult | undefined;
+    const run = (make: () => ClientJob, status: number, after?: () => void) => async () => {
+      const r = await transferClient(make());
+      if (r.status !== status) throw new Error(`${make().url} answered ${r.status}: ${r.body.slice(0, 300)}`);
+      after?.();
+      return mibps(r);
+    };
+    const bareTemp = path.join(bareDir, 'tmp');
+    const clearBare = () => {
+      for (const f of readdirSync(bareTemp)) rmSync(path.join(bareTemp, f), { force: true });
+    };
+    const app = server.url;
+    const uploadSides: Record<string, () => Promise<number>> = {
+      multipart: async () => {
+        const job: ClientJob = {
+          kind: 'multipart',
+          url: `${app}/api/files/upload`,
+          headers: target.headers(),
+          file: source,
+          filename: 'bench.bin',
+        };
+        const r = await transferClient(job);
+        if (r.status !== 201)
+          throw new Error(`multipart upload answered ${r.status}: ${r.body.slice(0, 300)}`);
+        lastUpload = { ...r, fileId: JSON.parse(r.body).file.id };
+        return mibps(r);
+      },
+      tus: async () => {
+        const r = await transferClient({
+          kind: 'tus',
+          url: `${app}${TUS_ENDPOINT}`,
+          headers: target.headers(),
+          file: source,
+          filename: 'bench.bin',
+          chunkBytes: TUS_CHUNK_BYTES,
+        });
+        if ((r.status !== 200 && r.status !== 204) || !r.fileId)
+          throw new Error(`tus upload answered ${r.status}: ${r.body.slice(0, 300)}`);
+        lastUpload = r;
+        return mibps(r);
+      },
+      bareMultipart: run(
+        () => ({
+          kind: 'multipart',
+          url: `${bare.url}/multipart`,
+          headers: {},
+          file: source,
+          filename: 'bench.bin',
+        }),
+        201,
+        clearBare,
+      ),
+      barePut: run(
+        () => ({ kind: 'put', url: `${bare.url}/put/bench.bin`, headers: {}, file: source }),
+        201,
+        clearBare,
+      ),
+    };
+    if (nginx) {
+      uploadSides.nginxPut = run(
+        () => ({ kind: 'put', url: `${nginx.url}/put/bench.bin`, headers: {}, file: source }),
+        201,
+        () => rmSync(path.join(nginx.putDir, 'bench.bin'), { force: true }),
+      );
+    }
+    debug('uploads');
+    const up = await alternate(ROUNDS, uploadSides);
+
+    // Downloads of the app's last stored upload; the bare server and nginx read the same file.
+    const stored = await findStored(contentDir, lastUpload as ClientResult);
+    const link = async () => {
+      const res = await fetch(`${app}/api/files/${lastUpload?.fileId}/download-link`, {
+        method: 'POST',
+        headers: target.headers(),
+      });
+      if (res.status !== 200) throw new Error(`download-link answered ${res.status}`);
+      return `${app}${((await res.json()) as { url: string }).url}`;
+    };
+    const downloadSide = (url: () => Promise<string>) => async () => {
+      const r = await transferClient({ kind: 'download', url: await url(), headers: {} });
+      if (r.status !== 200 || r.bytes !== (lastUpload as ClientResult).bytes)
+        throw new Error(`download answered ${r.status} with ${r.bytes} bytes`);
+      return mibps(r);
+    };
+    const downloadSides: Record<string, () => Promise<number>> = {
+      app: downloadSide(link),
+      bare: downloadSide(async () => `${bare.url}/get?path=${encodeURIComponent(stored)}`),
+    };
+    if (nginx)
+      downloadSides.nginx = downloadSide(
+        async () => `${nginx.url}/files/${path.relative(contentDir, stored)}`,
+      );
+    debug('downloads');
+    const down = await alternate(ROUNDS, downloadSides);
+
+    const mib = BYTES / MiB;
+    const fig = (name: string, app: Spread, limitName: string, limit: Spread, goal: number | null) =>
+      compare({
+        name,
+        engine: engine.name,
+        unit: 'MiB/s',
+        app,
+        limitName,
+        limit,
+        goal: goal === null ? null : { atLeast: goal },
+        digits: 0,
+      });
+    const figures = [
+      fig(
+        `upload ${mib} MiB, multipart POST /api/files/upload`,
+        up.multipart as Spread,
+        "bare stream: multipart file part -> the app's disk writer (fsync)",
+        up.bareMultipart as Spread,
+        0.9,
+      ),
+      fig(
+        `upload ${mib} MiB, tus POST + PATCHes of ${TUS_CHUNK_BYTES / MiB} MiB to ${TUS_ENDPOINT}`,
+        up.tus as Spread,
+        "bare stream: raw body -> the app's disk writer (fsync)",
+        up.barePut as Spread,
+        0.9,
+      ),
+    ];
+    if (nginx) {
+      figures.push(
+        fig(
+          `upload ${mib} MiB, multipart, against nginx`,
+          up.multipart as Spread,
+          'nginx WebDAV PUT (no fsync)',
+          up.nginxPut as Spread,
+          1.0,
+        ),
+        fig(
+          `upload ${mib} MiB, tus, against nginx`,
+          up.tus as Spread,
+          'nginx WebDAV PUT (no fsync)',
+          up.nginxPut as Spread,
+          1.0,
+        ),
+      );
+    }
+    figures.push(
+      fig(
+        `download ${mib} MiB, GET /api/files/:id/download`,
+        down.app as Spread,
+        'bare stream of the same stored file',
+        down.bare as Spread,
+        0.8,
+      ),
+    );
+    if (nginx)
+      figures.push(
+        fig(
+          `download ${mib} MiB, against nginx`,
+          down.app as Spread,
+          'nginx sendfile GET of the same file',
+          down.nginx as Spread,
+          null,
+        ),
+      );
+    return figures;
+  } finally {
+    started.bare?.stop();
+    await started.nginx?.stop();
+    await started.server?.stop();
+    await target.data.remove();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** The stored copy of an upload: the file under `dir` of its size that starts with its 16 bytes. */
+async function findStored(dir: string, upload: ClientResult): Promise<string> {
+  const head = Buffer.from(upload.head ?? '', 'hex');
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    if ((await stat(file)).size !== upload.bytes) continue;
+    const handle = await open(file, 'r');
+    const buf = Buffer.alloc(head.length);
+    await handle.read(buf, 0, head.length, 0);
+    await handle.close();
+    if (buf.equals(head)) return file;
+  }
+  throw new Error('the stored copy of the last upload was not found');
+}
