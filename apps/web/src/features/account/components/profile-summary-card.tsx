@@ -3,6 +3,7 @@ import type { PublicUser } from '@stratos/contracts/auth/user.schema';
 import { Avatar, Card, Divider, Flex, Tag, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { formatDateTime, formatLongDate, formatRelative } from '../../../lib/date-format';
+import { usePlanName } from '../../../lib/plans/plan-name';
 
 const ROLE_LABEL: Record<PublicUser['role'], string> = {
   user: 'User',
@@ -14,7 +15,6 @@ const ROLE_COLOR: Record<PublicUser['role'], string> = {
   admin: 'blue',
   superadmin: 'purple',
 };
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export function initials(user: Pick<PublicUser, 'firstName' | 'lastName' | 'email'>): string {
   const fromName = `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`;
@@ -40,6 +40,7 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
 /** Who you are at a glance: avatar, name, role, plan, email and dates. */
 export function ProfileSummaryCard({ user }: { user: PublicUser }) {
   const { token } = theme.useToken();
+  const plan = usePlanName(user.subscriptionPlan);
   return (
     <Card>
       <Flex vertical align="center" style={{ textAlign: 'center' }}>
@@ -60,7 +61,7 @@ export function ProfileSummaryCard({ user }: { user: PublicUser }) {
         {user.company && <Typography.Text type="secondary">{user.company}</Typography.Text>}
         <Flex gap={6} wrap justify="center" style={{ marginTop: 12 }}>
           <Tag color={ROLE_COLOR[user.role]}>{ROLE_LABEL[user.role]}</Tag>
-          <Tag color="geekblue">{capitalise(user.subscriptionPlan)} plan</Tag>
+          <Tag color="geekblue">{plan} plan</Tag>
         </Flex>
       </Flex>
       <Divider />
