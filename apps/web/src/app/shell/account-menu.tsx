@@ -1,7 +1,7 @@
 import { theme } from 'antd';
 import type { SessionUser } from '../../lib/auth-session';
 import { type DisclosureEntry, DisclosureMenu } from './disclosure-menu';
-import { ACCOUNT_MENU, SUPERADMIN_MENU } from './nav-items';
+import { ACCOUNT_MENU, type NavItem, SUPERADMIN_MENU, withSoon } from './nav-items';
 import { useSignOut } from './use-sign-out';
 import { userInitials } from './user-initials';
 
@@ -9,11 +9,12 @@ import { userInitials } from './user-initials';
 export function AccountMenu({ user, showName = true }: { user: SessionUser; showName?: boolean }) {
   const { token } = theme.useToken();
   const signOut = useSignOut();
-  const link = (i: { label: string; to: string }): DisclosureEntry => ({
+  const link = (i: NavItem): DisclosureEntry => ({
     kind: 'link',
     key: i.to,
     label: i.label,
     to: i.to,
+    soon: i.soon,
   });
   const entries: DisclosureEntry[] = [
     {
@@ -25,12 +26,12 @@ export function AccountMenu({ user, showName = true }: { user: SessionUser; show
         </span>
       ),
     },
-    ...ACCOUNT_MENU.map(link),
+    ...withSoon(ACCOUNT_MENU).map(link),
     ...(user.role === 'superadmin'
       ? [
           { kind: 'divider' as const, key: 'd-sa' },
           { kind: 'heading' as const, key: 'h-sa', label: 'Superadmin' },
-          ...SUPERADMIN_MENU.map(link),
+          ...withSoon(SUPERADMIN_MENU).map(link),
         ]
       : []),
     { kind: 'divider', key: 'd-out' },

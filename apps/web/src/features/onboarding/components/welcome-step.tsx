@@ -10,13 +10,13 @@ const POINTS = [
   },
   {
     icon: <LinkOutlined />,
-    title: 'Connect your clouds',
-    text: 'Bring Google Drive, Dropbox, S3 and more into one place.',
+    title: 'Share and restore',
+    text: 'Share a file by link, and bring back deleted files from the recycle bin.',
   },
   {
     icon: <RobotOutlined />,
-    title: 'Ask your files',
-    text: 'An AI assistant that finds, summarises and organises for you.',
+    title: 'An assistant beside your files',
+    text: 'Chat with it, and read a summary and insights of each document.',
   },
 ];
 

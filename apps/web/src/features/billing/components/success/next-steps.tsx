@@ -22,8 +22,8 @@ const STEPS: { icon: ReactNode; title: string; text: string; to: string }[] = [
   },
   {
     icon: <RobotOutlined />,
-    title: 'Ask the AI assistant',
-    text: 'Summaries and answers from your files.',
+    title: 'Chat with the AI assistant',
+    text: 'Ask anything; your documents get summaries of their own.',
     to: '/ai',
   },
   {
