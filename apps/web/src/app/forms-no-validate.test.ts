@@ -19,13 +19,16 @@ function sourceFiles(dir: string): string[] {
 function formOpenings(text: string): string[] {
   const lines = text.split('\n');
   const out: string[] = [];
-  lines.forEach((line, i) => {
+  for (const [i, line] of lines.entries()) {
     const m = /^(\s*)<Form(?![.\w])/.exec(line);
-    if (!m) return;
-    if (/>\s*$/.test(line) && !/^\s*<Form<[^>]*>\s*$/.test(line)) return void out.push(line);
+    if (!m) continue;
+    if (/>\s*$/.test(line) && !/^\s*<Form<[^>]*>\s*$/.test(line)) {
+      out.push(line);
+      continue;
+    }
     const end = lines.findIndex((l, j) => j > i && l === `${m[1]}>`);
     out.push(lines.slice(i, end < 0 ? i + 1 : end + 1).join('\n'));
-  });
+  }
   return out;
 }
 
