@@ -148,7 +148,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route(
     'subscription-success',
     ['/subscription-success'],
-    'Subscription Confirmed',
+    'Your Subscription',
     G.public,
     page(() => import('../features/billing/pages/subscription-success-page')),
   ),

@@ -55,7 +55,7 @@ describe('navigation says "Soon" before the click on a page still to come', () =
       </MemoryRouter>,
     );
     const links = linksIn(container);
-    expect(links.find((l) => l.to === '/workflows')?.text).toBe('WorkflowsSoon');
+    expect(links.find((l) => l.to === '/workflows')?.text).toBe('Workflows Soon');
     for (const menu of ['Admin', 'Explore']) {
       await act(async () => {
         fireEvent.click(screen.getByRole('button', { name: menu }));

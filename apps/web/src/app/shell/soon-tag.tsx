@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 
 const style: CSSProperties = {
   display: 'inline-block',
-  marginInlineStart: 6,
+  marginInlineStart: 2,
   padding: '0 6px',
   border: '1px solid currentColor',
   borderRadius: 999,
@@ -18,9 +18,13 @@ const style: CSSProperties = {
  * before the click. In the entry's own colour (and part of its accessible name).
  */
 export function SoonTag() {
+  // The space keeps the accessible name "Workflows Soon", not "WorkflowsSoon".
   return (
-    <span className="stratos-soon-tag" style={style}>
-      Soon
-    </span>
+    <>
+      {' '}
+      <span className="stratos-soon-tag" style={style}>
+        Soon
+      </span>
+    </>
   );
 }

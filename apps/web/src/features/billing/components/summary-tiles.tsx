@@ -22,6 +22,9 @@ import { StatTile } from './stat-tile';
 
 type UserPlan = UserPlanReply['plan'];
 
+/** "Dec 25, 2026": short enough for a tile. */
+const mediumDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
 interface Query<T> {
   data?: T;
   isPending: boolean;
@@ -90,7 +93,7 @@ function PlanTiles({ plan, usage }: { plan: UserPlan | undefined; usage: Summary
     next = { value: 'None', hint: `Your plan ends on ${formatLongDate(sub.current_period_end)}` };
   else
     next = {
-      value: formatLongDate(sub.current_period_end),
+      value: mediumDate.format(new Date(sub.current_period_end)),
       hint: `${formatCents(sub.amount)}${sub.card ? ` · ${formatCard(sub.card)}` : ''}`,
     };
   const stored = usage.data?.storedBytes ?? 0;

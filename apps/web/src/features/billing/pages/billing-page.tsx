@@ -80,7 +80,11 @@ export default function BillingPage() {
               Payments and receipts
             </LinkButton>
             {userId && !unlimited && (
-              <Button type="primary" icon={<WalletOutlined aria-hidden />} onClick={() => setBuying(true)}>
+              <Button
+                type={plan.data?.billing === 'subscription' ? 'default' : 'primary'}
+                icon={<WalletOutlined aria-hidden />}
+                onClick={() => setBuying(true)}
+              >
                 Buy credits
               </Button>
             )}
@@ -101,7 +105,9 @@ export default function BillingPage() {
         }}
       />
       <Flex justify="space-between" align="center" gap={12} wrap style={{ margin: '24px 0 12px' }}>
-        <h2 style={{ margin: 0, fontSize: 18 }}>Usage and cost</h2>
+        <h2 style={{ margin: 0, fontSize: 18 }}>
+          {plan.data?.billing === 'prepaid' ? 'Usage and cost' : 'Usage'}
+        </h2>
         <Segmented options={PERIODS} value={days} onChange={(v) => setDays(Number(v))} aria-label="Period" />
       </Flex>
       <div style={{ marginBottom: 24 }}>

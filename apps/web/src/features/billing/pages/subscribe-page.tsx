@@ -10,6 +10,7 @@ import { Card, Flex, Progress, Result, Typography, theme } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/auth-session';
+import { useSubscriptionStatus } from '../../../lib/billing/subscription-status';
 import { LinkButton } from '../../../lib/link-button';
 import { formatPlanPrice, planHighlights } from '../../../lib/plans/plan-format';
 import { isPlanSwitch } from '../../../lib/plans/plan-links';
@@ -76,6 +77,12 @@ export default function SubscribePage() {
   const planId = subscribePlanId(params.get('plan'));
   const [done, setDone] = useState<Subscription | null>(null);
   const plan = findPlan(plans.data, planId);
+  // Shared with the payment panel's own lookup (one cached request).
+  const status = useSubscriptionStatus(session.status === 'signedIn');
+  const switching =
+    isPlanSwitch(params) &&
+    !!status.data?.has_active_subscription &&
+    status.data.billing.current_plan !== planId;
   const here = `/subscribe${params.toString() ? `?${params.toString()}` : ''}`;
 
   if (done) return <Welcome planName={done.plan_name} planId={done.plan_id} />;
@@ -125,7 +132,7 @@ export default function SubscribePage() {
             Subscription
           </Typography.Text>
           <Typography.Title level={1} style={{ margin: '4px 0 8px', fontSize: 32 }}>
-            Subscribe to {plan.name}
+            {switching ? 'Switch to' : 'Subscribe to'} {plan.name}
           </Typography.Title>
           <Typography.Paragraph type="secondary" style={{ fontSize: 16, marginBottom: 0 }}>
             {formatPlanPrice(plan.price)} a month, charged today and then monthly until you cancel.

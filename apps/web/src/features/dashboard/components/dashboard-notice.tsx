@@ -1,5 +1,6 @@
 import { resolvePlanId } from '@stratos/contracts/plans/plan.schema';
 import { Alert } from 'antd';
+import type { ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useMe } from '../../../lib/account/get-me';
 import { LinkButton } from '../../../lib/link-button';
@@ -31,11 +32,24 @@ export function DashboardNotice() {
   const current = me.data?.subscriptionPlan;
   const chosen = linked ? findPlan(plans.data, resolvePlanId(linked)) : null;
   const unpaid = current !== undefined && chosen !== null && chosen.price > 0 && chosen.id !== current;
-  let description: string | undefined;
+  let description: ReactNode;
   if (current !== undefined) {
-    description = unpaid
-      ? `Plan: ${planName(plans.data, current)}. The ${chosen.name} plan you chose starts once you pay for it.`
-      : `Plan: ${planName(plans.data, current)}`;
+    description = unpaid ? (
+      <>
+        <div>{`Plan: ${planName(plans.data, current)}. The ${chosen.name} plan you chose starts once you pay for it.`}</div>
+        {/* Under the text, not beside it: a phone has no room for both on one line. */}
+        <LinkButton
+          size="small"
+          type="primary"
+          to={`/subscribe?plan=${encodeURIComponent(chosen.id)}`}
+          style={{ marginTop: 8 }}
+        >
+          Start your {chosen.name} plan
+        </LinkButton>
+      </>
+    ) : (
+      `Plan: ${planName(plans.data, current)}`
+    );
   }
   return (
     <Alert
@@ -43,13 +57,6 @@ export function DashboardNotice() {
       showIcon
       title={text}
       description={description}
-      action={
-        unpaid ? (
-          <LinkButton size="small" type="primary" to={`/subscribe?plan=${encodeURIComponent(chosen.id)}`}>
-            Start your {chosen.name} plan
-          </LinkButton>
-        ) : undefined
-      }
       closable={{ onClose: dismiss }}
       style={{ marginBottom: 24 }}
     />
