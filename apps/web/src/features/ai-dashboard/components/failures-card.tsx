@@ -7,7 +7,7 @@ import { useRetryAnalysis } from '../api/retry-analysis';
 import { failureLabel } from '../model/dashboard-view';
 import { FileLink } from './file-link';
 
-function FailureRow({ failure }: { failure: DashboardFailure }) {
+function FailureRow({ failure, first }: { failure: DashboardFailure; first: boolean }) {
   const { token } = theme.useToken();
   const { message } = App.useApp();
   const retry = useRetryAnalysis();
@@ -25,8 +25,8 @@ function FailureRow({ failure }: { failure: DashboardFailure }) {
         alignItems: 'flex-start',
         justifyContent: 'space-between',
         flexWrap: 'wrap',
-        paddingBottom: 12,
-        borderBottom: `1px solid ${token.colorBorderSecondary}`,
+        paddingTop: first ? 0 : 12,
+        borderTop: first ? undefined : `1px solid ${token.colorBorderSecondary}`,
       }}
     >
       <div style={{ minWidth: 0, flex: '1 1 240px' }}>
@@ -105,8 +105,8 @@ export function FailuresCard({
         style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 12 }}
         aria-label="Files not analysed"
       >
-        {data.failures.map((f) => (
-          <FailureRow key={f.fileId} failure={f} />
+        {data.failures.map((f, i) => (
+          <FailureRow key={f.fileId} failure={f} first={i === 0} />
         ))}
       </ul>
       {more > 0 && (
