@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 
 const style: CSSProperties = {
   display: 'inline-block',
-  marginInlineStart: 2,
+  marginInlineStart: 6,
   padding: '0 6px',
   border: '1px solid currentColor',
   borderRadius: 999,
@@ -18,7 +18,8 @@ const style: CSSProperties = {
  * before the click. In the entry's own colour (and part of its accessible name).
  */
 export function SoonTag() {
-  // The space keeps the accessible name "Workflows Soon", not "WorkflowsSoon".
+  // The space keeps the accessible name "Workflows Soon", not "WorkflowsSoon" (a flex link drops it
+  // from the layout, hence the margin).
   return (
     <>
       {' '}
