@@ -105,6 +105,63 @@ describe.skipIf(!hasChromium)('AI analysis journey in Chromium', () => {
     await context.close();
   });
 
+  it('shows a failed analysis with its reason, retries it, and opens analyses from the Files tools', async () => {
+    const BROKEN = 'meeting-notes.txt';
+    writeFileSync(path.join(ai.dir, BROKEN), 'Minutes: ship on Friday, review on Monday.');
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      reducedMotion: 'reduce',
+    });
+    const page = await context.newPage();
+    await signIn(page, ai.server.url, email, password);
+
+    // The stand-in answers this file with prose: three unreadable replies make the analysis fail.
+    await page.goto(`${ai.server.url}/files`);
+    await page.getByTestId('upload-input').setInputFiles(path.join(ai.dir, BROKEN));
+    await page.goto(`${ai.server.url}/ai/dashboard`);
+    const failures = page.getByRole('region', { name: 'Files not analysed' });
+    await expect.poll(() => failures.isVisible(), { timeout: 45_000 }).toBe(true);
+    expect(await failures.textContent()).toContain('Files not analysed (1)');
+    expect(await failures.getByText(/The model did not answer with JSON/).isVisible()).toBe(true);
+    expect(await page.getByRole('region', { name: 'Files analysed' }).textContent()).toContain('1 failed');
+    await failures.scrollIntoViewIfNeeded();
+    await screenshotBothThemes(page, (theme) => `ai-dashboard-failed-${theme}-1280`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await failures.scrollIntoViewIfNeeded();
+    await screenshotBothThemes(page, (theme) => `ai-dashboard-failed-${theme}-390`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // The model reads it now; Retry analyses it again and the failure goes.
+    ai.standins.ollama.set({
+      respond: (req: { prompt: string }) =>
+        req.prompt.includes(`File name: ${BROKEN}`)
+          ? JSON.stringify({
+              summary: 'Minutes of a meeting: ship Friday.',
+              category: 'notes',
+              confidence: 0.7,
+            })
+          : analyst(req),
+    });
+    await failures.getByRole('button', { name: `Retry the analysis of ${BROKEN}` }).click();
+    await expect.poll(() => failures.isVisible(), { timeout: 30_000 }).toBe(false);
+    await expect
+      .poll(async () => page.getByRole('region', { name: 'Files analysed' }).textContent(), {
+        timeout: 30_000,
+      })
+      .toMatch(/^Files analysed2/);
+
+    // AI Analysis in the Files tools panel opens the ticked file's analysis.
+    await page.goto(`${ai.server.url}/files`);
+    await page.getByRole('checkbox', { name: `Select ${BROKEN}` }).check();
+    await page.getByRole('button', { name: 'Tools' }).click();
+    await page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: 'AI Analysis' }).click();
+    const drawer = page.getByRole('dialog', { name: `AI analysis: ${BROKEN}` });
+    await expect
+      .poll(() => drawer.getByText('Minutes of a meeting: ship Friday.').isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await context.close();
+  });
+
   it('shows the AI dashboard, the AI hub and the analysis drawer in light, dark and at 390 px', async () => {
     // Runs after the journey: the uploaded file's analysis is stored.
     for (const width of [1280, 390]) {

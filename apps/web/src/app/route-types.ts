@@ -22,6 +22,8 @@ export interface AppRoute {
   source: PageSource;
   /** Marketing pages draw edge to edge; every other page sits in the shell's content column. */
   fullBleed?: boolean;
+  /** Sign-in and account-creation pages: their own centred frame, no header or footer. */
+  bare?: boolean;
 }
 
 /** What each route hands to the shell through react-router's `handle`. */

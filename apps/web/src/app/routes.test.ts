@@ -164,6 +164,26 @@ describe('layoutFor', () => {
     }
   });
 
+  it('gives the plan pages the app frame, whatever their alias', () => {
+    for (const p of [
+      '/subscribe',
+      '/auth/subscribe',
+      '/free',
+      '/upgrade',
+      '/subscription-success',
+      '/onboarding',
+    ])
+      expect(layoutFor(p)).toBe('standard');
+    // Only sign-in pages are bare: every other route under /auth/ has the frame.
+    for (const r of APP_ROUTES)
+      for (const p of r.paths)
+        if (p.startsWith('/auth/'))
+          expect([p, layoutFor(p)]).toEqual([
+            p,
+            ['login', 'register', 'verify'].includes(r.id) ? 'auth' : 'standard',
+          ]);
+  });
+
   it('gives the home page its own layout and everything else the standard one', () => {
     expect(layoutFor('/')).toBe('home');
     expect(layoutFor('/pricing')).toBe('standard');

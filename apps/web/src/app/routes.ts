@@ -16,6 +16,14 @@ const route = (
   access: AccessRule,
   source: PageSource,
 ): AppRoute => ({ id, paths, title, access, source });
+/** A sign-in or account-creation page: public, drawn without header or footer. */
+const bare = (
+  id: string,
+  paths: readonly string[],
+  title: string,
+  access: AccessRule,
+  source: PageSource,
+): AppRoute => ({ ...route(id, paths, title, access, source), bare: true });
 /** A marketing page of ours: public, full width. */
 const marketing = (id: string, paths: readonly string[], title: string, load: () => Promise<PageModule>) => ({
   ...route(id, paths, title, G.public, page(load)),
@@ -86,35 +94,35 @@ export const APP_ROUTES: readonly AppRoute[] = [
   ),
 
   // Sign-in and account creation (clean centred layout, no header or footer).
-  route(
+  bare(
     'login',
     ['/login', '/auth/login'],
     'Sign In',
     G.public,
     page(() => import('../features/auth/pages/login-page')),
   ),
-  route(
+  bare(
     'register',
     ['/register', '/signup', '/auth/signup', '/auth/register'],
     'Create Account',
     G.public,
     page(() => import('../features/auth/pages/register-page')),
   ),
-  route(
+  bare(
     'verify',
     ['/auth/verify'],
     'Verify Email',
     G.public,
     page(() => import('../features/auth/pages/verify-page')),
   ),
-  route(
+  bare(
     'reset',
     ['/reset'],
     'Reset Password',
     G.public,
     page(() => import('../features/auth/pages/reset-page')),
   ),
-  route(
+  bare(
     'confirm-reset',
     ['/confirm-reset'],
     'Choose a New Password',
@@ -140,7 +148,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route(
     'subscription-success',
     ['/subscription-success'],
-    'Subscription Confirmed',
+    'Your Subscription',
     G.public,
     page(() => import('../features/billing/pages/subscription-success-page')),
   ),
@@ -506,19 +514,21 @@ export const APP_ROUTES: readonly AppRoute[] = [
   ),
 ];
 
-/** Paths whose pages use the clean centred layout without header or footer (part 1 section 2). */
-const AUTH_PATHS = ['/login', '/signup', '/register', '/reset', '/confirm-reset'];
-
 export type ShellLayout = 'home' | 'auth' | 'standard';
-
-export function layoutFor(pathname: string): ShellLayout {
-  if (pathname === '/') return 'home';
-  if (AUTH_PATHS.includes(pathname) || pathname === '/auth' || pathname.startsWith('/auth/')) return 'auth';
-  return 'standard';
-}
 
 const byPath = new Map<string, AppRoute>();
 for (const r of APP_ROUTES) for (const p of r.paths) byPath.set(p, r);
+
+/**
+ * The home page has its own layout; the sign-in pages of the table (`bare`) the clean centred one
+ * without header or footer (part 1 section 2); every other page, /auth/subscribe included, the
+ * standard frame with the logo, header and footer.
+ */
+export function layoutFor(pathname: string): ShellLayout {
+  if (pathname === '/') return 'home';
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return byPath.get(trimmed)?.bare ? 'auth' : 'standard';
+}
 
 /** The route whose path (not pattern) is exactly `path`; menus use it to learn a link's access rule. */
 export function routeForPath(path: string): AppRoute | undefined {

@@ -58,8 +58,13 @@ export type FileAnalysis = z.infer<typeof fileAnalysisSchema>;
 export const fileAnalysisReplySchema = dataEnvelope(z.object({ analysis: fileAnalysisSchema.nullable() }));
 export type FileAnalysisReply = z.infer<typeof fileAnalysisReplySchema>;
 
-/** POST /api/ai/analyze-files: queue every readable file of the user that has no analysis yet. */
-export const analyzeFilesReplySchema = dataEnvelope(z.object({ queued: z.number().int() }));
+/**
+ * POST /api/ai/analyze-files: queue every readable file of the user that has no analysis yet, and
+ * again every file whose analysis failed. `queued` counts both; `retried` the failed ones among them.
+ */
+export const analyzeFilesReplySchema = dataEnvelope(
+  z.object({ queued: z.number().int(), retried: z.number().int() }),
+);
 
 export const ANALYSIS_MESSAGES = {
   unsupported: 'This file type cannot be analysed yet (text, Markdown, CSV, JSON, PDF and DOCX can)',
@@ -79,6 +84,20 @@ export const dashboardRecommendationSchema = z.object({
   text: z.string(),
 });
 
+/** A file whose last analysis did not succeed: why, and since when (failed ones can be retried). */
+export const dashboardFailureSchema = z.object({
+  fileId: z.uuid(),
+  fileName: z.string(),
+  status: z.enum(['failed', 'unsupported']),
+  /** The reason stored with the analysis. */
+  error: z.string().nullable(),
+  updatedAt: z.iso.datetime(),
+});
+export type DashboardFailure = z.infer<typeof dashboardFailureSchema>;
+
+/** Failed and unsupported files listed on the dashboard (failed first, newest first). */
+export const DASHBOARD_FAILURES_LISTED = 20;
+
 /** GET /api/ai/dashboard: every figure is read from stored analyses and provider records. */
 export const aiDashboardSchema = z.object({
   /** 'healthy' when at least one provider is available, else 'degraded'. */
@@ -91,6 +110,12 @@ export const aiDashboardSchema = z.object({
   analyzedFiles: z.number().int(),
   /** Files queued or running now. */
   pendingAnalyses: z.number().int(),
+  /** Live files whose analysis failed (after its tries, or at once for the allowance). */
+  failedAnalyses: z.number().int(),
+  /** Live files with nothing we can read in them (no text, binary, too large). */
+  unsupportedAnalyses: z.number().int(),
+  /** Up to DASHBOARD_FAILURES_LISTED of them, failed first, then unsupported, newest first. */
+  failures: z.array(dashboardFailureSchema).max(DASHBOARD_FAILURES_LISTED),
   insightCount: z.number().int(),
   recommendationCount: z.number().int(),
   /** Up to 5, high priority first, newest first within a priority. */

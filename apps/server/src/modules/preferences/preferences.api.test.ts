@@ -1,7 +1,9 @@
 import { DEFAULT_PREFERENCES } from '@stratos/contracts/preferences/preferences.schema';
+import { THEME_MESSAGES } from '@stratos/contracts/preferences/theme';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createTestUser, type TestUser } from '../../../test/users.fixture';
+import { PreferencesRepository } from './preferences.repository';
 
 describe('user preferences', () => {
   let t: TestApp;
@@ -33,9 +35,10 @@ describe('user preferences', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({
       success: true,
-      updated_fields: ['theme', 'notification_settings'],
+      updated_fields: ['theme', 'notification_settings', 'dark_mode'],
       data: {
         theme: 'dark',
+        dark_mode: true,
         notification_settings: { ...DEFAULT_PREFERENCES.notification_settings, push: true },
       },
     });
@@ -87,9 +90,61 @@ describe('user preferences', () => {
     expect((await get(u)).json().data).toEqual(DEFAULT_PREFERENCES);
   });
 
+  it('keeps theme and dark_mode one value, whichever of them a PUT sets', async () => {
+    const u = await createTestUser(t.app);
+    const theme = async () => {
+      const { theme, dark_mode } = (await get(u)).json().data;
+      return { theme, dark_mode };
+    };
+    // The header's toggle sends theme alone: dark_mode follows.
+    expect((await put(u, { theme: 'dark' })).json().data).toMatchObject({ theme: 'dark', dark_mode: true });
+    expect(await theme()).toEqual({ theme: 'dark', dark_mode: true });
+    // A client of the specification may send dark_mode alone: theme follows.
+    const off = await put(u, { dark_mode: false });
+    expect(off.json()).toMatchObject({
+      updated_fields: ['dark_mode', 'theme'],
+      data: { theme: 'light', dark_mode: false },
+    });
+    expect(await theme()).toEqual({ theme: 'light', dark_mode: false });
+    expect((await put(u, { dark_mode: true })).statusCode).toBe(200);
+    expect(await theme()).toEqual({ theme: 'dark', dark_mode: true });
+    // System is not dark by itself.
+    expect((await put(u, { theme: 'system' })).statusCode).toBe(200);
+    expect(await theme()).toEqual({ theme: 'system', dark_mode: false });
+    expect((await put(u, { theme: 'dark', dark_mode: true })).statusCode).toBe(200);
+    expect(await theme()).toEqual({ theme: 'dark', dark_mode: true });
+  });
+
+  it.each([
+    { theme: 'dark', dark_mode: false },
+    { theme: 'light', dark_mode: true },
+    { theme: 'system', dark_mode: true },
+  ] as const)('refuses a PUT whose theme and dark_mode disagree (%o) and stores nothing', async (payload) => {
+    const u = await createTestUser(t.app);
+    await put(u, { theme: 'light' });
+    const res = await put(u, { ...payload, language: 'de' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      success: false,
+      error: { code: 'VALIDATION_ERROR', message: THEME_MESSAGES.conflict },
+    });
+    expect((await get(u)).json().data).toMatchObject({ theme: 'light', dark_mode: false, language: 'en' });
+  });
+
+  it('reads a row written before the rule as one theme', async () => {
+    const u = await createTestUser(t.app);
+    const repo = new PreferencesRepository(t.app.ctx.database.db);
+    // What the old header toggle left behind: theme dark beside dark_mode false.
+    await repo.merge(u.user.id, { theme: 'dark', dark_mode: false });
+    expect((await get(u)).json().data).toMatchObject({ theme: 'dark', dark_mode: true });
+    const other = await createTestUser(t.app);
+    await repo.merge(other.user.id, { dark_mode: true });
+    expect((await get(other)).json().data).toMatchObject({ theme: 'dark', dark_mode: true });
+  });
+
   it('resets to the defaults', async () => {
     const u = await createTestUser(t.app);
-    await put(u, { theme: 'light', ai: { enabled: false } });
+    await put(u, { theme: 'dark', ai: { enabled: false } });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/user-preferences/reset',
@@ -98,6 +153,7 @@ describe('user preferences', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
     expect((await get(u)).json().data).toEqual(DEFAULT_PREFERENCES);
+    expect(DEFAULT_PREFERENCES).toMatchObject({ theme: 'system', dark_mode: false });
   });
 
   it('keeps both of two concurrent PUTs of different fields', async () => {

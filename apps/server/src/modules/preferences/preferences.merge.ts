@@ -5,13 +5,18 @@ import {
   type Preferences,
   preferencesSchema,
 } from '@stratos/contracts/preferences/preferences.schema';
+import { darkModeOf, storedTheme } from '@stratos/contracts/preferences/theme';
 
 type Stored = Record<string, unknown> | null | undefined;
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Stored values over the defaults, one level deep; stored keys the contract no longer knows are dropped. */
+/**
+ * Stored values over the defaults, one level deep; stored keys the contract no longer knows are
+ * dropped. `dark_mode` is always derived from the theme (a row written before that rule may have
+ * the pair disagree, or hold a lone `dark_mode`).
+ */
 function overlay(stored: Stored): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of PREFERENCE_KEYS) {
@@ -21,6 +26,9 @@ function overlay(stored: Stored): Record<string, unknown> {
     else if (isObject(fallback) && isObject(value)) out[key] = { ...fallback, ...value };
     else out[key] = value;
   }
+  const theme = storedTheme(stored ?? {}) ?? DEFAULT_PREFERENCES.theme;
+  out.theme = theme;
+  out.dark_mode = darkModeOf(theme);
   return out;
 }
 

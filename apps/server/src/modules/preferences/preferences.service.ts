@@ -1,5 +1,6 @@
 import type { Preferences, PreferencesUpdate } from '@stratos/contracts/preferences/preferences.schema';
-import { AppError } from '../../lib/app-error';
+import { normalizeThemeUpdate, THEME_MESSAGES } from '@stratos/contracts/preferences/theme';
+import { AppError, badRequest } from '../../lib/app-error';
 import { changedFields, effectivePreferences } from './preferences.merge';
 import type { PreferencesRepository } from './preferences.repository';
 
@@ -17,16 +18,19 @@ export class PreferencesService {
     userId: string,
     patch: PreferencesUpdate,
   ): Promise<{ updatedFields: string[]; preferences: Preferences }> {
+    // theme and dark_mode are stored together, always agreeing (one value, two spellings).
+    const normalized = normalizeThemeUpdate(patch);
+    if (!normalized) throw badRequest(THEME_MESSAGES.conflict, 'VALIDATION_ERROR');
     let result: Awaited<ReturnType<PreferencesStore['merge']>>;
     try {
-      result = await this.store.merge(userId, patch);
+      result = await this.store.merge(userId, normalized);
     } catch (err) {
       // The token outlived its user (deleted account): the row has nobody to belong to.
       if (isForeignKeyViolation(err)) throw new AppError(404, 'NOT_FOUND', 'User not found');
       throw err;
     }
     return {
-      updatedFields: changedFields(patch, result.previous, result.data),
+      updatedFields: changedFields(normalized, result.previous, result.data),
       preferences: effectivePreferences(result.data),
     };
   }

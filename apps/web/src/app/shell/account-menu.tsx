@@ -1,7 +1,7 @@
 import type { SessionUser } from '../../lib/auth-session';
 import { useShades } from '../../lib/palette';
 import { type DisclosureEntry, DisclosureMenu } from './disclosure-menu';
-import { ACCOUNT_MENU, SUPERADMIN_MENU } from './nav-items';
+import { ACCOUNT_MENU, type NavItem, SUPERADMIN_MENU, withSoon } from './nav-items';
 import { useSignOut } from './use-sign-out';
 import { userInitials } from './user-initials';
 
@@ -10,11 +10,12 @@ export function AccountMenu({ user, showName = true }: { user: SessionUser; show
   // White words on the gradient: it starts from the brand fill that carries white text.
   const shades = useShades();
   const signOut = useSignOut();
-  const link = (i: { label: string; to: string }): DisclosureEntry => ({
+  const link = (i: NavItem): DisclosureEntry => ({
     kind: 'link',
     key: i.to,
     label: i.label,
     to: i.to,
+    soon: i.soon,
   });
   const entries: DisclosureEntry[] = [
     {
@@ -26,12 +27,12 @@ export function AccountMenu({ user, showName = true }: { user: SessionUser; show
         </span>
       ),
     },
-    ...ACCOUNT_MENU.map(link),
+    ...withSoon(ACCOUNT_MENU).map(link),
     ...(user.role === 'superadmin'
       ? [
           { kind: 'divider' as const, key: 'd-sa' },
           { kind: 'heading' as const, key: 'h-sa', label: 'Superadmin' },
-          ...SUPERADMIN_MENU.map(link),
+          ...withSoon(SUPERADMIN_MENU).map(link),
         ]
       : []),
     { kind: 'divider', key: 'd-out' },

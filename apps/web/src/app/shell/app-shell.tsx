@@ -5,7 +5,12 @@ import { useSession } from '../../lib/auth-session';
 import { layoutFor } from '../routes';
 import { useCurrentRoute } from '../routing/use-current-route';
 import { AuthLayout } from './auth-layout';
-import { LazyIdleWarning, LazyMobileBottomNav, LazyMobileHeader } from './lazy-chrome';
+import {
+  LazyIdleWarning,
+  LazyMobileBottomNav,
+  LazyMobileHeader,
+  LazyThemePreferenceSync,
+} from './lazy-chrome';
 import { scrollRestorationKey } from './scroll-restoration-key';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -32,9 +37,11 @@ export function AppShell() {
 
   const layout = layoutFor(pathname);
   const signedIn = session.status === 'signedIn';
+  // The idle warning, and the account's theme applied to this browser.
   const idle = signedIn ? (
     <Suspense fallback={null}>
       <LazyIdleWarning />
+      <LazyThemePreferenceSync user={session.user} />
     </Suspense>
   ) : null;
   const base = {

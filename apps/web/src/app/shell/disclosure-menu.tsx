@@ -10,9 +10,10 @@ import {
   useState,
 } from 'react';
 import { Link, useLocation } from 'react-router';
+import { SoonTag } from './soon-tag';
 
 export type DisclosureEntry =
-  | { kind: 'link'; key: string; label: string; to: string; icon?: ReactNode }
+  | { kind: 'link'; key: string; label: string; to: string; icon?: ReactNode; soon?: boolean }
   | { kind: 'action'; key: string; label: string; onSelect(): void; icon?: ReactNode; danger?: boolean }
   | { kind: 'heading'; key: string; label: ReactNode }
   | { kind: 'divider'; key: string };
@@ -182,6 +183,7 @@ export function DisclosureMenu({
                   </span>
                 )}
                 {e.label}
+                {e.kind === 'link' && e.soon && <SoonTag />}
               </>
             );
             if (e.kind === 'link') {

@@ -22,6 +22,7 @@ import { Link, useLocation } from 'react-router';
 import type { SessionUser } from '../../lib/auth-session';
 import { isActivePath } from '../../lib/route-access';
 import { type NavItem, navSections } from './nav-items';
+import { SoonTag } from './soon-tag';
 
 const ICONS: Record<string, ReactNode> = {
   '/enterprise-intelligence': <FundOutlined />,
@@ -47,7 +48,16 @@ const ICONS: Record<string, ReactNode> = {
 export function DrawerNav({ user }: { user: SessionUser | null }) {
   const { pathname } = useLocation();
   const s = navSections(user);
-  const toItem = (i: NavItem) => ({ key: i.to, icon: ICONS[i.to], label: <Link to={i.to}>{i.label}</Link> });
+  const toItem = (i: NavItem) => ({
+    key: i.to,
+    icon: ICONS[i.to],
+    label: (
+      <Link to={i.to}>
+        {i.label}
+        {i.soon && <SoonTag />}
+      </Link>
+    ),
+  });
   const group = (key: string, label: string, list: NavItem[]) =>
     list.length ? [{ key, type: 'group' as const, label, children: list.map(toItem) }] : [];
   const items: MenuProps['items'] = [

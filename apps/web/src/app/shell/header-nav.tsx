@@ -3,9 +3,10 @@ import type { SessionUser } from '../../lib/auth-session';
 import { isActivePath } from '../../lib/route-access';
 import { type DisclosureEntry, DisclosureMenu } from './disclosure-menu';
 import { type NavItem, navSections } from './nav-items';
+import { SoonTag } from './soon-tag';
 
 const toEntries = (items: NavItem[]): DisclosureEntry[] =>
-  items.map((i) => ({ kind: 'link', key: i.to, label: i.label, to: i.to }));
+  items.map((i) => ({ kind: 'link', key: i.to, label: i.label, to: i.to, soon: i.soon }));
 
 /**
  * Desktop navigation. Visitors see the public pages; signed-in people see their workspace, an
@@ -36,6 +37,7 @@ export function HeaderNav({ user }: { user: SessionUser | null }) {
           aria-current={isActivePath(pathname, item.to) ? 'page' : undefined}
         >
           {item.label}
+          {item.soon && <SoonTag />}
         </Link>
       ))}
       {user && adminEntries.length > 0 && (

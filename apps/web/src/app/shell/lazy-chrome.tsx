@@ -11,3 +11,6 @@ export const LazyIdleWarning = lazy(() => import('./idle-warning').then((m) => (
 export const LazyHeaderBilling = lazy(() =>
   import('./header-billing').then((m) => ({ default: m.HeaderBilling })),
 );
+export const LazyThemePreferenceSync = lazy(() =>
+  import('./theme-preference-sync').then((m) => ({ default: m.ThemePreferenceSync })),
+);

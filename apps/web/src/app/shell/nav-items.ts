@@ -5,6 +5,18 @@ import { routeForPath } from '../routes';
 export interface NavItem {
   label: string;
   to: string;
+  /** The page is still a coming-soon placeholder: menus mark the entry "Soon" (set from the route table). */
+  soon?: boolean;
+}
+
+/** True when `to` leads to a coming-soon placeholder of the route table. */
+export function isComingSoon(to: string): boolean {
+  return routeForPath(to)?.source.kind === 'comingSoon';
+}
+
+/** The items with `soon` set from the route table: no menu can forget a placeholder. */
+export function withSoon(items: readonly NavItem[]): NavItem[] {
+  return items.map((item) => ({ ...item, soon: isComingSoon(item.to) }));
 }
 
 /** Header entries; whether each shows is decided by its route's access rule in the route table. */
@@ -50,10 +62,12 @@ export const SUPERADMIN_MENU: NavItem[] = [
 
 /** The entries of `items` whose route this user may open (menus and guard share one rule). */
 export function visibleItems(items: readonly NavItem[], user: SessionUser | null): NavItem[] {
-  return items.filter((item) => {
-    const route = routeForPath(item.to);
-    return route ? canReach(user, route.access) : false;
-  });
+  return withSoon(
+    items.filter((item) => {
+      const route = routeForPath(item.to);
+      return route ? canReach(user, route.access) : false;
+    }),
+  );
 }
 
 export interface NavSections {

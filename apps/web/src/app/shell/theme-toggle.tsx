@@ -3,7 +3,10 @@ import type { CSSProperties } from 'react';
 import { useSession } from '../../lib/auth-session';
 import { useThemeMode } from '../../lib/theme-mode';
 
-/** Light/dark switch: stored locally (system default), and saved to the account when signed in. */
+/**
+ * Light/dark switch: stored locally (system default); signed in, saved to the account, whose
+ * theme every browser of that account then shows (theme-preference-sync.tsx).
+ */
 export function ThemeToggle({ style }: { style?: CSSProperties }) {
   const { mode, setMode } = useThemeMode();
   const session = useSession();
@@ -14,7 +17,8 @@ export function ThemeToggle({ style }: { style?: CSSProperties }) {
     setMode(next);
     if (session.status === 'signedIn') {
       // Loaded on demand: the preferences contract is not needed for the first paint.
-      void import('./save-theme-preference').then((m) => m.saveThemePreference(next));
+      const userId = session.user.id;
+      void import('./save-theme-preference').then((m) => m.saveThemePreference(userId, next));
     }
   };
 

@@ -351,7 +351,7 @@ describe('routes', () => {
 
     const res = await inject('POST', '/api/ai/analyze-files', who);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, data: { queued: 2 } });
+    expect(res.json()).toEqual({ success: true, data: { queued: 2, retried: 0 } });
     const rows = await db().select().from(aiFileAnalyses).where(eq(aiFileAnalyses.userId, owner));
     expect(rows.map((r) => r.fileId).sort()).toEqual([a.id, b.id].sort());
     expect((await inject('POST', '/api/ai/analyze-files', who)).json().data.queued).toBe(0);

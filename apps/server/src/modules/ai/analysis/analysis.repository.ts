@@ -1,4 +1,4 @@
-import type { AnalysisInsight } from '@stratos/contracts/ai/analysis.schema';
+import type { AnalysisInsight, DashboardFailure } from '@stratos/contracts/ai/analysis.schema';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { aiFileAnalyses, files } from '../../../db/schema/index';
@@ -20,6 +20,9 @@ export interface DashboardFigures {
   averageConfidence: number | null;
   analyzedFiles: number;
   pendingAnalyses: number;
+  failedAnalyses: number;
+  unsupportedAnalyses: number;
+  failures: DashboardFailure[];
   insightCount: number;
   recommendationCount: number;
   lastAnalyzedAt: Date | null;
@@ -68,17 +71,31 @@ export class AnalysisRepository {
     return rows[0] ?? null;
   }
 
-  /** Queues every live readable file of the user that has no analysis row; returns how many. */
-  async queueUnanalysed(userId: string): Promise<number> {
+  /**
+   * Queues every live readable file of the user that has no analysis row, and puts every failed
+   * one of a live file back to pending with its tries reset, in one statement. Returns how many
+   * of each.
+   */
+  async queueUnanalysed(userId: string): Promise<{ added: number; retried: number }> {
     const result = await this.db.execute(sql`
-      insert into ${aiFileAnalyses} (file_id, user_id)
-      select f.id, f.owner_id from ${files} f
-      where f.owner_id = ${userId} and f.deleted_at is null and ${readableFile('f')}
-        and not exists (select 1 from ${aiFileAnalyses} a where a.file_id = f.id)
-      on conflict (file_id) do nothing
-      returning id
+      with retried as (
+        update ${aiFileAnalyses} a set status = 'pending', failures = 0, error = null,
+          lease_until = null, updated_at = now()
+        from ${files} f
+        where a.user_id = ${userId} and a.status = 'failed' and f.id = a.file_id and f.deleted_at is null
+        returning a.id
+      ), added as (
+        insert into ${aiFileAnalyses} (file_id, user_id)
+        select f.id, f.owner_id from ${files} f
+        where f.owner_id = ${userId} and f.deleted_at is null and ${readableFile('f')}
+          and not exists (select 1 from ${aiFileAnalyses} a where a.file_id = f.id)
+        on conflict (file_id) do nothing
+        returning id
+      )
+      select (select count(*)::int from added) as added, (select count(*)::int from retried) as retried
     `);
-    return rowsOf(result).length;
+    const r = rowsOf<{ added: number | string; retried: number | string }>(result)[0];
+    return { added: Number(r?.added ?? 0), retried: Number(r?.retried ?? 0) };
   }
 
   /**
@@ -180,7 +197,7 @@ export class AnalysisRepository {
    * Every figure of the AI dashboard in one statement, over the user's live files: a file counts
    * as analysed once a run completed (its last results stay while it is re-analysed).
    */
-  async dashboard(userId: string, top: number): Promise<DashboardFigures> {
+  async dashboard(userId: string, top: number, failuresListed: number): Promise<DashboardFigures> {
     const result = await this.db.execute(sql`
       with live as (
         select a.*, f.name as file_name from ${aiFileAnalyses} a
@@ -192,6 +209,14 @@ export class AnalysisRepository {
         (select avg(confidence)::float8 from done) as confidence,
         (select count(*)::int from done) as analysed,
         (select count(*)::int from live where status in ('pending', 'running')) as pending,
+        (select count(*)::int from live where status = 'failed') as failed,
+        (select count(*)::int from live where status = 'unsupported') as unsupported,
+        (select coalesce(json_agg(t), '[]'::json) from (
+           select file_id as "fileId", file_name as "fileName", status, error, updated_at as "updatedAt"
+           from live where status in ('failed', 'unsupported')
+           order by case status when 'failed' then 0 else 1 end, updated_at desc, id
+           limit ${failuresListed}
+         ) t) as failures,
         (select coalesce(sum(jsonb_array_length(insights)), 0)::int from done) as insight_count,
         (select coalesce(sum(jsonb_array_length(recommendations)), 0)::int from done) as recommendation_count,
         (select max(completed_at) from done) as last_at,
@@ -220,6 +245,9 @@ export class AnalysisRepository {
       confidence: number | string | null;
       analysed: number | string;
       pending: number | string;
+      failed: number | string;
+      unsupported: number | string;
+      failures: unknown;
       insight_count: number | string;
       recommendation_count: number | string;
       last_at: Date | string | null;
@@ -232,6 +260,12 @@ export class AnalysisRepository {
       averageConfidence: r?.confidence == null ? null : Number(r.confidence),
       analyzedFiles: Number(r?.analysed ?? 0),
       pendingAnalyses: Number(r?.pending ?? 0),
+      failedAnalyses: Number(r?.failed ?? 0),
+      unsupportedAnalyses: Number(r?.unsupported ?? 0),
+      failures: json<DashboardFailure[]>(r?.failures ?? []).map((f) => ({
+        ...f,
+        updatedAt: new Date(f.updatedAt).toISOString(),
+      })),
       insightCount: Number(r?.insight_count ?? 0),
       recommendationCount: Number(r?.recommendation_count ?? 0),
       lastAnalyzedAt: r?.last_at ? new Date(r.last_at) : null,

@@ -55,13 +55,14 @@ export function aiAnalysisRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: signedIn,
         schema: {
           tags,
-          description: 'Queues every readable file of the user that has no analysis yet',
+          description:
+            'Queues every readable file of the user that has no analysis yet, and retries every failed one',
           response: { 200: analyzeFilesReplySchema },
         },
       },
       async (request) => ({
         success: true as const,
-        data: { queued: await analysis.queueUnanalysed(currentUser(request).id) },
+        data: await analysis.queueUnanalysed(currentUser(request).id),
       }),
     );
 

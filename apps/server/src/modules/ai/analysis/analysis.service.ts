@@ -1,6 +1,7 @@
 import {
   type AiDashboard,
   ANALYSIS_MESSAGES,
+  DASHBOARD_FAILURES_LISTED,
   type FileAnalysis,
 } from '@stratos/contracts/ai/analysis.schema';
 import type { AiProviderRecord } from '@stratos/contracts/ai/providers.schema';
@@ -105,16 +106,20 @@ export class AnalysisService {
     return toFileAnalysis(row);
   }
 
-  /** Queues every readable live file of the user that has no analysis yet. */
-  async queueUnanalysed(userId: string): Promise<number> {
-    const queued = await this.d.repo.queueUnanalysed(userId);
-    if (queued > 0) this.d.onQueued?.();
-    return queued;
+  /**
+   * Queues every readable live file of the user that has no analysis yet, and retries every one
+   * whose analysis failed ("Analyse my files"). Unsupported files are left alone: their content
+   * has no text to read, and asking again would not change that.
+   */
+  async queueUnanalysed(userId: string): Promise<{ queued: number; retried: number }> {
+    const { added, retried } = await this.d.repo.queueUnanalysed(userId);
+    if (added + retried > 0) this.d.onQueued?.();
+    return { queued: added + retried, retried };
   }
 
   async dashboard(userId: string): Promise<AiDashboard> {
     const [f, providers] = await Promise.all([
-      this.d.repo.dashboard(userId, DASHBOARD_TOP),
+      this.d.repo.dashboard(userId, DASHBOARD_TOP, DASHBOARD_FAILURES_LISTED),
       this.d.providers.list(userId),
     ]);
     const available = providers.filter((p) => p.status === 'available');
@@ -127,6 +132,9 @@ export class AnalysisService {
       averageConfidence: f.averageConfidence === null ? null : Math.round(f.averageConfidence * 1000) / 1000,
       analyzedFiles: f.analyzedFiles,
       pendingAnalyses: f.pendingAnalyses,
+      failedAnalyses: f.failedAnalyses,
+      unsupportedAnalyses: f.unsupportedAnalyses,
+      failures: f.failures,
       insightCount: f.insightCount,
       recommendationCount: f.recommendationCount,
       insights: f.insights,

@@ -3,7 +3,7 @@ import type { Preferences } from '@stratos/contracts/preferences/preferences.sch
 import { Button, Card, Flex, Skeleton, Typography, theme } from 'antd';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api-error';
-import { NOTIFICATION_LABELS } from './settings/notification-settings';
+import { NOTIFICATION_LABELS, NOTIFICATIONS_NOT_IN_USE } from './settings/notification-settings';
 
 type Key = keyof Preferences['notification_settings'];
 
@@ -27,6 +27,9 @@ export function NotificationPreferencesSummary({ prefs, error, onRetry }: Props)
         </Button>,
       ]}
     >
+      <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}>
+        {NOTIFICATIONS_NOT_IN_USE}
+      </Typography.Paragraph>
       {prefs ? (
         <Flex vertical gap={12} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {keys.map((key) => {

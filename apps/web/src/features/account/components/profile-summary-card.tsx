@@ -4,6 +4,7 @@ import { Avatar, Card, Divider, Flex, Tag, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { formatDateTime, formatLongDate, formatRelative } from '../../../lib/date-format';
 import { useShades } from '../../../lib/palette';
+import { usePlanName } from '../../../lib/plans/plan-name';
 
 const ROLE_LABEL: Record<PublicUser['role'], string> = {
   user: 'User',
@@ -15,7 +16,6 @@ const ROLE_COLOR: Record<PublicUser['role'], string> = {
   admin: 'blue',
   superadmin: 'purple',
 };
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export function initials(user: Pick<PublicUser, 'firstName' | 'lastName' | 'email'>): string {
   const fromName = `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`;
@@ -43,6 +43,7 @@ export function ProfileSummaryCard({ user }: { user: PublicUser }) {
   const { token } = theme.useToken();
   // White words on the gradient: it starts from the brand fill that carries white text.
   const shades = useShades();
+  const plan = usePlanName(user.subscriptionPlan);
   return (
     <Card>
       <Flex vertical align="center" style={{ textAlign: 'center' }}>
@@ -63,7 +64,7 @@ export function ProfileSummaryCard({ user }: { user: PublicUser }) {
         {user.company && <Typography.Text type="secondary">{user.company}</Typography.Text>}
         <Flex gap={6} wrap justify="center" style={{ marginTop: 12 }}>
           <Tag color={ROLE_COLOR[user.role]}>{ROLE_LABEL[user.role]}</Tag>
-          <Tag color="geekblue">{capitalise(user.subscriptionPlan)} plan</Tag>
+          <Tag color="geekblue">{plan} plan</Tag>
         </Flex>
       </Flex>
       <Divider />

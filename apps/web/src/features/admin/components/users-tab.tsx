@@ -3,6 +3,8 @@ import type { PublicUser, UserStatus } from '@stratos/contracts/auth/user.schema
 import { Flex, Select, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useSession } from '../../../lib/auth-session';
+import { planName } from '../../../lib/plans/plan-name';
+import { usePlansQuery } from '../../../lib/plans/plans-query';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAdminUsers } from '../api/list-users';
 import { usePager } from '../hooks/use-pager';
@@ -13,8 +15,6 @@ import { UserCell } from './user-cell';
 import { ROLE_LABEL, STATUS_META } from './user-labels';
 import { UserRoleSelect } from './user-role-select';
 import { UserStatusAction } from './user-status-action';
-
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Every account: search, filter by role and status, change roles, disable and enable. */
 export function UsersTab() {
@@ -27,6 +27,8 @@ export function UsersTab() {
   const [status, setStatus] = useState<UserStatus | undefined>();
   const debounced = useDebouncedValue(search.trim(), 300);
   const pager = usePager(20);
+  const plans = usePlansQuery();
+  const planOf = (id: string) => planName(plans.data, id);
   const users = useAdminUsers({
     search: debounced || undefined,
     role,
@@ -46,7 +48,7 @@ export function UsersTab() {
             <UserRoleSelect user={u} viewer={viewer} />
             <Tag color={STATUS_META[u.status].color}>{STATUS_META[u.status].label}</Tag>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {capitalise(u.subscriptionPlan)} plan · last login{' '}
+              {planOf(u.subscriptionPlan)} plan · last login{' '}
               {u.lastLoginAt ? <TimeCell value={u.lastLoginAt} compact /> : 'never'}
             </Typography.Text>
           </Flex>
@@ -70,7 +72,7 @@ export function UsersTab() {
       key: 'status',
       render: (s: UserStatus) => <Tag color={STATUS_META[s].color}>{STATUS_META[s].label}</Tag>,
     },
-    { title: 'Plan', dataIndex: 'subscriptionPlan', key: 'plan', responsive: ['md'], render: capitalise },
+    { title: 'Plan', dataIndex: 'subscriptionPlan', key: 'plan', responsive: ['md'], render: planOf },
     {
       title: 'Created',
       dataIndex: 'createdAt',

@@ -87,7 +87,7 @@ export default function AiHubPage() {
     <div style={vars}>
       <PageHeader
         title="AI workspace"
-        description="Chat with an assistant backed by local and hosted models, and see what it learned from your files."
+        description="Chat with an assistant backed by local and hosted models, and see what it found in your documents."
       />
       <div className={styles.cards}>
         {ENTRIES.map((e) => (

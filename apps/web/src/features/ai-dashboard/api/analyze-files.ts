@@ -3,10 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { aiDashboardKey } from '../../../lib/ai/ai-dashboard-query';
 import { apiRequest } from '../../../lib/api-client';
 
-/** POST /api/ai/analyze-files: queues every readable file without an analysis; answers how many. */
-export async function analyzeFiles(): Promise<number> {
+/**
+ * POST /api/ai/analyze-files: queues every readable file without an analysis and retries the
+ * failed ones; answers how many in all, and how many of them had failed.
+ */
+export async function analyzeFiles(): Promise<{ queued: number; retried: number }> {
   const reply = await apiRequest('/ai/analyze-files', { method: 'POST', schema: analyzeFilesReplySchema });
-  return reply.data.queued;
+  return reply.data;
 }
 
 export function useAnalyzeFiles() {

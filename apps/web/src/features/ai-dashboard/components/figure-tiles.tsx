@@ -58,7 +58,9 @@ export function FigureTiles({ data }: { data: AiDashboard }) {
       <Tile
         label="Files analysed"
         value={data.analyzedFiles}
-        hint={`${data.totalAnalyses.toLocaleString()} ${data.totalAnalyses === 1 ? 'run' : 'runs'} in all`}
+        hint={`${data.totalAnalyses.toLocaleString()} ${data.totalAnalyses === 1 ? 'run' : 'runs'} in all${
+          data.failedAnalyses > 0 ? ` · ${data.failedAnalyses.toLocaleString()} failed` : ''
+        }`}
         icon={<FileSearchOutlined />}
         accent={token.colorPrimary}
       />

@@ -22,9 +22,15 @@ describe('AI dashboard view rules', () => {
   });
 
   it('says how many files were queued, and when none were', () => {
-    expect(queuedMessage(0)).toBe('Nothing new to analyse: every readable file already has an analysis.');
-    expect(queuedMessage(1)).toBe('Queued 1 file for analysis.');
-    expect(queuedMessage(12)).toBe('Queued 12 files for analysis.');
+    expect(queuedMessage({ queued: 0, retried: 0 })).toBe(
+      'Nothing new to analyse: every readable file already has an analysis.',
+    );
+    expect(queuedMessage({ queued: 1, retried: 0 })).toBe('Queued 1 file for analysis.');
+    expect(queuedMessage({ queued: 12, retried: 0 })).toBe('Queued 12 files for analysis.');
+    expect(queuedMessage({ queued: 2, retried: 2 })).toBe('Trying 2 failed analyses again.');
+    expect(queuedMessage({ queued: 3, retried: 1 })).toBe(
+      'Queued 2 new files and trying 1 failed analysis again.',
+    );
     expect(pendingMessage(0)).toBeNull();
     expect(pendingMessage(1)).toMatch(/^1 file being analysed .* until it is done\.$/);
     expect(pendingMessage(3)).toMatch(/^3 files being analysed .* until they are done\.$/);
@@ -74,9 +80,18 @@ describe('AI dashboard view rules', () => {
   });
 
   it('is empty only when nothing was analysed and nothing is on the way', () => {
-    expect(isEmpty({ analyzedFiles: 0, pendingAnalyses: 0, totalAnalyses: 0 })).toBe(true);
-    expect(isEmpty({ analyzedFiles: 0, pendingAnalyses: 1, totalAnalyses: 0 })).toBe(false);
-    expect(isEmpty({ analyzedFiles: 2, pendingAnalyses: 0, totalAnalyses: 2 })).toBe(false);
+    const none = {
+      analyzedFiles: 0,
+      pendingAnalyses: 0,
+      totalAnalyses: 0,
+      failedAnalyses: 0,
+      unsupportedAnalyses: 0,
+    };
+    expect(isEmpty(none)).toBe(true);
+    expect(isEmpty({ ...none, pendingAnalyses: 1 })).toBe(false);
+    expect(isEmpty({ ...none, analyzedFiles: 2, totalAnalyses: 2 })).toBe(false);
+    expect(isEmpty({ ...none, failedAnalyses: 1 })).toBe(false);
+    expect(isEmpty({ ...none, unsupportedAnalyses: 1 })).toBe(false);
   });
 
   it('links a file to its analysis on the Files page', () => {

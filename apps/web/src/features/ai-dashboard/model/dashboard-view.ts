@@ -12,9 +12,19 @@ export function pendingRefreshMs(data: Pick<AiDashboard, 'pendingAnalyses'> | un
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
 /** What "Analyse my files" reports after POST /api/ai/analyze-files. */
-export function queuedMessage(queued: number): string {
+export function queuedMessage({ queued, retried }: { queued: number; retried: number }): string {
   if (queued === 0) return 'Nothing new to analyse: every readable file already has an analysis.';
-  return `Queued ${plural(queued, 'file')} for analysis.`;
+  const fresh = queued - retried;
+  if (retried === 0) return `Queued ${plural(queued, 'file')} for analysis.`;
+  if (fresh === 0) return `Trying ${plural(retried, 'failed analysis', 'failed analyses')} again.`;
+  return `Queued ${plural(fresh, 'new file')} and trying ${plural(retried, 'failed analysis', 'failed analyses')} again.`;
+}
+
+/** The failure list's words for a file's status. */
+export function failureLabel(status: 'failed' | 'unsupported'): { tag: string; color: string } {
+  return status === 'failed'
+    ? { tag: 'Failed', color: 'error' }
+    : { tag: 'No readable text', color: 'default' };
 }
 
 /** The line under the page title while analyses run. */
@@ -69,9 +79,23 @@ export function fileAnalysisLink(fileId: string): string {
   return `/files?analysis=${encodeURIComponent(fileId)}`;
 }
 
-/** Nothing analysed and nothing on the way: the page shows its empty state in place of the lists. */
-export function isEmpty(data: Pick<AiDashboard, 'analyzedFiles' | 'pendingAnalyses' | 'totalAnalyses'>) {
-  return data.analyzedFiles === 0 && data.pendingAnalyses === 0 && data.totalAnalyses === 0;
+/**
+ * Nothing analysed, nothing on the way and nothing failed: the page shows its empty state in
+ * place of the lists.
+ */
+export function isEmpty(
+  data: Pick<
+    AiDashboard,
+    'analyzedFiles' | 'pendingAnalyses' | 'totalAnalyses' | 'failedAnalyses' | 'unsupportedAnalyses'
+  >,
+) {
+  return (
+    data.analyzedFiles === 0 &&
+    data.pendingAnalyses === 0 &&
+    data.totalAnalyses === 0 &&
+    data.failedAnalyses === 0 &&
+    data.unsupportedAnalyses === 0
+  );
 }
 
 /** Category rows for the chart, largest first, with a share of the analysed files. */

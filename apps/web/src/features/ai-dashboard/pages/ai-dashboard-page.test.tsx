@@ -29,6 +29,9 @@ function dashboard(over: Partial<AiDashboard> = {}): AiDashboard {
     averageConfidence: 0.8,
     analyzedFiles: 2,
     pendingAnalyses: 0,
+    failedAnalyses: 0,
+    unsupportedAnalyses: 0,
+    failures: [],
     insightCount: 7,
     recommendationCount: 4,
     insights: [
@@ -129,7 +132,7 @@ describe('AI dashboard page', () => {
   it('queues the files with "Analyse my files", says how many, and reloads', async () => {
     apiRequest.mockImplementation((path: string) =>
       path === '/ai/analyze-files'
-        ? Promise.resolve({ success: true, data: { queued: 3 } })
+        ? Promise.resolve({ success: true, data: { queued: 3, retried: 0 } })
         : Promise.resolve({ success: true, data: dashboard() }),
     );
     renderPage();
@@ -143,6 +146,59 @@ describe('AI dashboard page', () => {
     await waitFor(() =>
       expect(apiRequest.mock.calls.filter(([p]) => p === '/ai/dashboard').length).toBeGreaterThan(before),
     );
+  });
+
+  it('counts and lists failed analyses with their reason, and retries one or all of them', async () => {
+    const FAILED = '00000000-0000-4000-8000-0000000000b2';
+    const EMPTY = '00000000-0000-4000-8000-0000000000c3';
+    const failing = dashboard({
+      failedAnalyses: 1,
+      unsupportedAnalyses: 1,
+      failures: [
+        {
+          fileId: FAILED,
+          fileName: 'minutes.txt',
+          status: 'failed',
+          error: 'The model did not answer with JSON',
+          updatedAt: '2026-01-02T03:04:05.000Z',
+        },
+        {
+          fileId: EMPTY,
+          fileName: 'blank.md',
+          status: 'unsupported',
+          error: 'No text was found in this file',
+          updatedAt: '2026-01-01T03:04:05.000Z',
+        },
+      ],
+    });
+    apiRequest.mockImplementation((path: string) => {
+      if (path === '/ai/dashboard') return Promise.resolve({ success: true, data: failing });
+      if (path === '/ai/analyze-files')
+        return Promise.resolve({ success: true, data: { queued: 1, retried: 1 } });
+      return Promise.resolve({ success: true, data: { analysis: null } });
+    });
+    renderPage();
+    const card = await screen.findByRole('region', { name: 'Files not analysed' });
+    expect(within(card).getByText('Files not analysed (2)')).toBeTruthy();
+    expect(within(region('Files analysed')).getByText(/1 failed/)).toBeTruthy();
+    expect(within(card).getByText(/The model did not answer with JSON/)).toBeTruthy();
+    expect(within(card).getByText(/No text was found in this file/)).toBeTruthy();
+    // Only the failed one can be retried.
+    const retries = within(card).getAllByRole('button', { name: /^Retry the analysis of/ });
+    expect(retries.map((b) => b.getAttribute('aria-label'))).toEqual(['Retry the analysis of minutes.txt']);
+    await act(async () => {
+      fireEvent.click(retries[0] as HTMLElement);
+    });
+    expect(apiRequest).toHaveBeenCalledWith(
+      `/files/${FAILED}/analysis`,
+      expect.objectContaining({ method: 'POST' }),
+    );
+    expect(await screen.findByText('Analysing minutes.txt again.')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(within(card).getByRole('button', { name: 'Retry all failed' }));
+    });
+    expect(apiRequest).toHaveBeenCalledWith('/ai/analyze-files', expect.objectContaining({ method: 'POST' }));
+    expect(await screen.findByText('Trying 1 failed analysis again.')).toBeTruthy();
   });
 
   it('says how many analyses are pending, and reloads when a file is uploaded', async () => {

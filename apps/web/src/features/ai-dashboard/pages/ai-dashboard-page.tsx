@@ -12,6 +12,7 @@ import { useAnalyzeFiles } from '../api/analyze-files';
 import { useAiDashboard } from '../api/get-ai-dashboard';
 import { CategoriesCard } from '../components/categories-card';
 import { DetailsBlock } from '../components/details-block';
+import { FailuresCard } from '../components/failures-card';
 import { FigureTiles } from '../components/figure-tiles';
 import { InsightsCard, RecommendationsCard } from '../components/insight-lists';
 import { ModelStatusCard } from '../components/model-status-card';
@@ -47,7 +48,15 @@ function LoadingSkeleton() {
   );
 }
 
-function Loaded({ data }: { data: AiDashboard }) {
+function Loaded({
+  data,
+  onRetryAll,
+  retryingAll,
+}: {
+  data: AiDashboard;
+  onRetryAll: () => void;
+  retryingAll: boolean;
+}) {
   const pending = pendingMessage(data.pendingAnalyses);
   return (
     <div style={{ display: 'grid', gap: 16 }}>
@@ -61,6 +70,7 @@ function Loaded({ data }: { data: AiDashboard }) {
       )}
       {pending && <Alert type="info" showIcon icon={<Spin size="small" />} title={pending} />}
       <FigureTiles data={data} />
+      <FailuresCard data={data} onRetryAll={onRetryAll} retryingAll={retryingAll} />
       {isEmpty(data) ? (
         <EmptyPanel
           icon={<RobotOutlined />}
@@ -112,7 +122,8 @@ export default function AiDashboardPage() {
     });
 
   let body: React.ReactNode;
-  if (dashboard.data) body = <Loaded data={dashboard.data} />;
+  if (dashboard.data)
+    body = <Loaded data={dashboard.data} onRetryAll={onAnalyse} retryingAll={analyse.isPending} />;
   else if (dashboard.isError)
     body = (
       <Card>

@@ -76,6 +76,8 @@ export function ConfirmResetForm({ initialEmail, codeSent }: { initialEmail: str
   return (
     <Form
       form={form}
+      // Our own rules give the spec's messages; the browser's tooltips would get there first.
+      noValidate
       name="confirm-reset"
       layout="vertical"
       requiredMark={false}

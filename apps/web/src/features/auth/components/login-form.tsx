@@ -42,6 +42,8 @@ export function LoginForm({ initialEmail, pending, error, onSubmit, onVerify, ve
   return (
     <Form
       form={form}
+      // Our own rules give the spec's messages; the browser's tooltips would get there first.
+      noValidate
       name="login"
       layout="vertical"
       requiredMark={false}

@@ -64,6 +64,20 @@ describe('RegisterWizard', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Create Account' })).toBeTruthy());
   });
 
+  it("shows the spec's message for an address the browser's own check would catch, not a browser tooltip", async () => {
+    const { container } = renderWizard();
+    // The browser's type=email check is off: our rule, in the spec's order, speaks instead.
+    expect(container.querySelector('form')?.noValidate).toBe(true);
+    type('First name', 'Ada');
+    type('Last name', 'Lovelace');
+    for (const address of ['ada.example.com', 'ada @example.com', 'ada@', '@example.com']) {
+      type('Email', address);
+      await click('Continue');
+      await shows('Please enter a valid email');
+      expect(screen.queryByRole('button', { name: 'Create Account' })).toBeNull();
+    }
+  });
+
   it('shows step 2 problems in order, keeps step 1 on Back, and submits the payload', async () => {
     const fetchMock = vi.fn(async () =>
       Response.json({

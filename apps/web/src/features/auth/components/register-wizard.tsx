@@ -91,6 +91,8 @@ export function RegisterWizard({ planId, plan, redirect }: RegisterWizardProps) 
       />
       <Form
         form={form}
+        // Our own rules give the spec's messages; the browser's tooltips would get there first.
+        noValidate
         name="register"
         layout="vertical"
         requiredMark={false}

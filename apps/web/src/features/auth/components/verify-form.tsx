@@ -87,6 +87,8 @@ export function VerifyForm({ initialEmail, redirectAfterVerification, codeSent }
   return (
     <Form
       form={form}
+      // Our own rules give the spec's messages; the browser's tooltips would get there first.
+      noValidate
       name="verify"
       layout="vertical"
       requiredMark={false}

@@ -46,6 +46,8 @@ export default function ResetPage() {
     >
       <Form
         form={form}
+        // Our own rules give the spec's messages; the browser's tooltips would get there first.
+        noValidate
         name="reset"
         layout="vertical"
         requiredMark={false}

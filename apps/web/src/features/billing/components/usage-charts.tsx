@@ -1,7 +1,7 @@
 import type { BillingUsageReply } from '@stratos/contracts/billing/credits.schema';
 import { Card, Col, Empty, Row, theme } from 'antd';
 import { Area, Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatUsd } from '../../../lib/billing/format-money';
+import { formatUsdTick } from '../../../lib/billing/format-money';
 import { formatBytes } from '../../../lib/format-bytes';
 
 type Day = BillingUsageReply['days'][number];
@@ -98,9 +98,15 @@ function UsageChart({ days }: { days: Day[] }) {
   );
 }
 
+/** The largest figure the cost chart draws, which sets how many decimals its ticks need. */
+function costScale(days: readonly Day[]): number {
+  return days.reduce((m, d) => Math.max(m, d.storageCost + d.transferCost, d.creditsCharged), 0);
+}
+
 /** What each day cost: storage and transfer stacked, and the credits actually charged. */
-function CostChart({ days, prepaid }: { days: Day[]; prepaid: boolean }) {
+function CostChart({ days }: { days: Day[] }) {
   const { token, grid, xAxis, axisTick, tooltip } = useChartStyle();
+  const max = costScale(days);
   return (
     <ComposedChart
       data={days}
@@ -112,16 +118,16 @@ function CostChart({ days, prepaid }: { days: Day[]; prepaid: boolean }) {
       {grid}
       {xAxis}
       <YAxis
-        tickFormatter={(v: number) => formatUsd(v)}
+        tickFormatter={(v: number) => formatUsdTick(v, max)}
         tick={axisTick}
         axisLine={false}
         tickLine={false}
-        width={64}
+        width={72}
       />
       <Tooltip
         {...tooltip}
         labelFormatter={(d) => fullDay.format(dateOf(String(d)))}
-        formatter={(v, name) => [formatUsd(Number(v)), name]}
+        formatter={(v, name) => [formatUsdTick(Number(v), Number(v)), name]}
         cursor={{ fill: token.colorFillQuaternary }}
       />
       <Legend wrapperStyle={{ fontSize: 12, color: token.colorTextSecondary }} />
@@ -142,16 +148,14 @@ function CostChart({ days, prepaid }: { days: Day[]; prepaid: boolean }) {
         maxBarSize={18}
         isAnimationActive={false}
       />
-      {prepaid && (
-        <Line
-          name="Credits charged"
-          dataKey="creditsCharged"
-          stroke="#722ed1"
-          strokeWidth={2}
-          dot={false}
-          isAnimationActive={false}
-        />
-      )}
+      <Line
+        name="Credits charged"
+        dataKey="creditsCharged"
+        stroke="#722ed1"
+        strokeWidth={2}
+        dot={false}
+        isAnimationActive={false}
+      />
     </ComposedChart>
   );
 }
@@ -166,15 +170,20 @@ function ChartEmpty({ text }: { text: string }) {
   );
 }
 
-/** The /billing charts (recharts is loaded with this module only). */
+/**
+ * The /billing charts (recharts is loaded with this module only): what was stored and sent, and,
+ * where credits pay (prepaid accounts), what each day cost. A subscription or the Free plan is not
+ * charged by the day, so those accounts see no cost chart.
+ */
 export default function UsageCharts({ usage }: { usage: BillingUsageReply }) {
+  const prepaid = usage.billing === 'prepaid';
   const noUsage = usage.days.every((d) => d.storageBytes === 0 && d.transferBytes === 0);
   const noCost = usage.days.every(
     (d) => d.storageCost === 0 && d.transferCost === 0 && d.creditsCharged === 0,
   );
   return (
     <Row gutter={[16, 16]}>
-      <Col xs={24} lg={12}>
+      <Col xs={24} lg={prepaid ? 12 : 24}>
         <Card title="Usage over time" role="region" aria-label="Usage over time">
           {noUsage ? (
             <ChartEmpty text="Nothing stored or sent in this period yet. Upload files and their size shows here, day by day." />
@@ -183,15 +192,17 @@ export default function UsageCharts({ usage }: { usage: BillingUsageReply }) {
           )}
         </Card>
       </Col>
-      <Col xs={24} lg={12}>
-        <Card title="Cost over time" role="region" aria-label="Cost over time">
-          {noCost ? (
-            <ChartEmpty text="No costs in this period. Storage costs $0.20 per GB a month and transfer $0.10 per GB." />
-          ) : (
-            <CostChart days={usage.days} prepaid={usage.billing === 'prepaid'} />
-          )}
-        </Card>
-      </Col>
+      {prepaid && (
+        <Col xs={24} lg={12}>
+          <Card title="Cost over time" role="region" aria-label="Cost over time">
+            {noCost ? (
+              <ChartEmpty text="No costs in this period. Storage costs $0.20 per GB a month and transfer $0.10 per GB." />
+            ) : (
+              <CostChart days={usage.days} />
+            )}
+          </Card>
+        </Col>
+      )}
     </Row>
   );
 }

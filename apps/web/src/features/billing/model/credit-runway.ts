@@ -6,6 +6,20 @@ export function daysOfCredit(balance: number, dailyCost: number): number | null 
   return Math.max(0, Math.floor(balance / dailyCost));
 }
 
+/** Beyond this many days a runway is shown as "Over a year": a count would be noise. */
+export const RUNWAY_SHOWN_UP_TO_DAYS = 365;
+
+/**
+ * The runway in words: "Over a year" past a year (never "68,259 days"), "Less than a day" when
+ * the balance will not cover today, else the days; null when nothing is being spent.
+ */
+export function formatRunway(days: number | null): string | null {
+  if (days === null) return null;
+  if (days > RUNWAY_SHOWN_UP_TO_DAYS) return 'Over a year';
+  if (days < 1) return 'Less than a day';
+  return `${days.toLocaleString('en-US')} day${days === 1 ? '' : 's'}`;
+}
+
 /** How worried the balance should look (part 1 section 9: below 5 warning, below 1 critical). */
 export function balanceTone(balance: number, unlimited: boolean): 'normal' | 'warning' | 'critical' {
   if (unlimited) return 'normal';

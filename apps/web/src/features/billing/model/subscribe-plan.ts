@@ -1,16 +1,13 @@
 import { resolvePlanId } from '@stratos/contracts/plans/plan.schema';
 
-/** "professional" -> "Professional": the subscribe page names the plan as the link did. */
-export const capitalise = (s: string) => (s ? `${s.charAt(0).toUpperCase()}${s.slice(1)}` : s);
-
 /**
- * The plan of /subscribe?plan=…: shown with its first letter capitalised, resolved through the
- * catalogue's aliases; without a plan, Professional -> pro (part 1 section 2, DECISIONS.md 2).
+ * The plan of /subscribe?plan=…, resolved through the catalogue's aliases (professional -> pro);
+ * without a plan, the specification's default, Professional, which is Pro (part 1 section 2,
+ * DECISIONS.md 2). The page names it by the catalogue's name, never by the alias typed in the link.
  */
-export function subscribePlan(query: string | null): { displayName: string; planId: string } {
+export function subscribePlanId(query: string | null): string {
   const raw = query?.trim();
-  if (!raw) return { displayName: 'Professional', planId: 'pro' };
-  return { displayName: capitalise(raw), planId: resolvePlanId(raw) };
+  return raw ? resolvePlanId(raw) : 'pro';
 }
 
 /** Part 1 section 9: the subscription signup page moves on 3 s after the welcome message. */

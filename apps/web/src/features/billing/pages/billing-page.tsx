@@ -1,17 +1,9 @@
-import {
-  CalendarOutlined,
-  CrownOutlined,
-  DollarOutlined,
-  SettingOutlined,
-  WalletOutlined,
-} from '@ant-design/icons';
-import { CREDIT_MESSAGES, UNLIMITED_BALANCE } from '@stratos/contracts/billing/credits.schema';
+import { SettingOutlined, WalletOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Flex, Row, Segmented, Skeleton } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AlertWidget } from '../../../lib/alerts/alert-widget';
 import { useSession } from '../../../lib/auth-session';
-import { formatCents, formatCredits, formatUsd } from '../../../lib/billing/format-money';
 import { LinkButton } from '../../../lib/link-button';
 import { PageHeader } from '../../../lib/page-header';
 import { useBillingUsage } from '../api/get-billing-usage';
@@ -21,8 +13,7 @@ import { useUserPlan } from '../api/get-user-plan';
 import { BuyCreditsModal } from '../components/credits/buy-credits-modal';
 import { CreditHistoryCard } from '../components/credits/credit-history-card';
 import { LoadFailed } from '../components/page-states';
-import { StatTile } from '../components/stat-tile';
-import { balanceTone, daysOfCredit, runwayTone } from '../model/credit-runway';
+import { SummaryTiles } from '../components/summary-tiles';
 
 /** Recharts is big: the charts load after the page's figures. */
 const UsageCharts = lazy(() => import('../components/usage-charts'));
@@ -47,7 +38,10 @@ function ChartsSkeleton() {
   );
 }
 
-/** /billing: the plan, the credit balance and how long it lasts, usage and cost charts, credit history. */
+/**
+ * /billing: the plan, the credit balance, usage, credit history. Daily cost, how long credit
+ * lasts and the cost chart only where credits pay (prepaid accounts).
+ */
 export default function BillingPage() {
   const session = useSession();
   const userId = session.user?.id;
@@ -69,35 +63,28 @@ export default function BillingPage() {
       { replace: true },
     );
 
-  const account = credits.data;
-  const unlimited = account?.unlimited ?? false;
-  const balance = account?.balance ?? 0;
-  const dailyCost = usage.data?.dailyCost ?? 0;
-  const prepaid = plan.data?.billing === 'prepaid';
-  const runway = unlimited ? null : daysOfCredit(balance, dailyCost);
-
-  const planValue = plan.data?.name ?? '—';
-  const planHint =
-    plan.data?.billing === 'subscription'
-      ? `${formatCents(plan.data.price)}/month${plan.data.status === 'past_due' ? ' · payment overdue' : ''}`
-      : plan.data?.billing === 'prepaid'
-        ? 'Pay as you go from credits'
-        : plan.data?.billing === 'unlimited'
-          ? 'Never charged'
-          : 'Upgrade for more room';
+  const unlimited = credits.data?.unlimited ?? false;
 
   return (
     <>
       <PageHeader
         title="Billing"
-        description="Your plan, your prepaid credits and what your storage costs, day by day."
+        description={
+          plan.data?.billing === 'prepaid'
+            ? 'Your plan, your prepaid credits and what your storage costs, day by day.'
+            : 'Your plan, its next payment, your credits and what you store, day by day.'
+        }
         extra={
           <>
             <LinkButton to="/settings?tab=billing" icon={<SettingOutlined aria-hidden />}>
               Payments and receipts
             </LinkButton>
             {userId && !unlimited && (
-              <Button type="primary" icon={<WalletOutlined aria-hidden />} onClick={() => setBuying(true)}>
+              <Button
+                type={plan.data?.billing === 'subscription' ? 'default' : 'primary'}
+                icon={<WalletOutlined aria-hidden />}
+                onClick={() => setBuying(true)}
+              >
                 Buy credits
               </Button>
             )}
@@ -105,70 +92,22 @@ export default function BillingPage() {
         }
       />
       <AlertWidget hideWhenEmpty style={{ marginBottom: 16 }} />
-      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-        <Col xs={12} xl={6}>
-          <StatTile
-            icon={<CrownOutlined />}
-            label="Plan"
-            value={planValue}
-            hint={plan.isError ? 'User plan fetch failed' : planHint}
-            loading={plan.isPending}
-          />
-        </Col>
-        <Col xs={12} xl={6}>
-          <StatTile
-            icon={<WalletOutlined />}
-            label="Credit balance"
-            value={
-              unlimited || balance >= UNLIMITED_BALANCE ? 'Unlimited' : `${formatCredits(balance)} credits`
-            }
-            hint={
-              credits.isError
-                ? CREDIT_MESSAGES.fetchFailed
-                : account
-                  ? `${formatCredits(account.totalPurchased)} bought · ${formatCredits(account.totalUsed)} used`
-                  : undefined
-            }
-            loading={credits.isPending}
-            tone={prepaid ? balanceTone(balance, unlimited) : 'normal'}
-          />
-        </Col>
-        <Col xs={12} xl={6}>
-          <StatTile
-            icon={<DollarOutlined />}
-            label="Daily cost"
-            value={formatUsd(dailyCost)}
-            hint={`About ${formatUsd(dailyCost * 30)} per 30 days at today's usage`}
-            loading={usage.isPending}
-          />
-        </Col>
-        <Col xs={12} xl={6}>
-          <StatTile
-            icon={<CalendarOutlined />}
-            label="Credit lasts"
-            value={
-              unlimited
-                ? 'Unlimited'
-                : runway === null
-                  ? 'No charges'
-                  : `${runway.toLocaleString()} day${runway === 1 ? '' : 's'}`
-            }
-            hint={
-              runway !== null
-                ? 'At today’s daily cost'
-                : prepaid
-                  ? 'You pay only for what you store and send'
-                  : plan.data?.billing === 'subscription'
-                    ? 'Your subscription covers storage'
-                    : 'Nothing is charged from credits'
-            }
-            loading={credits.isPending || usage.isPending}
-            tone={prepaid ? runwayTone(runway) : 'normal'}
-          />
-        </Col>
-      </Row>
+      <SummaryTiles
+        plan={plan}
+        credits={credits}
+        usage={{
+          data: usage.data && {
+            dailyCost: usage.data.dailyCost,
+            storedBytes: usage.data.days.at(-1)?.storageBytes ?? 0,
+          },
+          isPending: usage.isPending,
+          isError: usage.isError,
+        }}
+      />
       <Flex justify="space-between" align="center" gap={12} wrap style={{ margin: '24px 0 12px' }}>
-        <h2 style={{ margin: 0, fontSize: 18 }}>Usage and cost</h2>
+        <h2 style={{ margin: 0, fontSize: 18 }}>
+          {plan.data?.billing === 'prepaid' ? 'Usage and cost' : 'Usage'}
+        </h2>
         <Segmented options={PERIODS} value={days} onChange={(v) => setDays(Number(v))} aria-label="Period" />
       </Flex>
       <div style={{ marginBottom: 24 }}>

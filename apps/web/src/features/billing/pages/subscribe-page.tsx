@@ -10,14 +10,16 @@ import { Card, Flex, Progress, Result, Typography, theme } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/auth-session';
+import { useSubscriptionStatus } from '../../../lib/billing/subscription-status';
 import { LinkButton } from '../../../lib/link-button';
 import { formatPlanPrice, planHighlights } from '../../../lib/plans/plan-format';
+import { isPlanSwitch } from '../../../lib/plans/plan-links';
 import { findPlan, usePlansQuery } from '../../../lib/plans/plans-query';
 import styles from '../components/billing.module.css';
 import { LoadFailed, PageSkeleton, SignInToContinue } from '../components/page-states';
 import { SubscriptionPaymentPanel } from '../components/payment/subscription-payment-panel';
 import { useCountdown } from '../hooks/use-countdown';
-import { SUBSCRIBE_REDIRECT_SECONDS, subscribePlan } from '../model/subscribe-plan';
+import { SUBSCRIBE_REDIRECT_SECONDS, subscribePlanId } from '../model/subscribe-plan';
 
 function Welcome({ planName, planId }: { planName: string; planId: string }) {
   const navigate = useNavigate();
@@ -62,15 +64,25 @@ const PERKS = [
   { icon: <SafetyOutlined />, text: 'Cancel anytime: your plan runs to the end of the month you paid for' },
 ];
 
-/** /subscribe?plan=…: the plan from the query (default Professional -> pro) and the payment panel. */
+/**
+ * /subscribe?plan=… (also /auth/subscribe, /free): the plan from the query (default Professional,
+ * which is Pro), named as the catalogue names it, and the payment panel. With switch=true a
+ * subscriber goes straight to paying for the new plan.
+ */
 export default function SubscribePage() {
   const { token } = theme.useToken();
   const [params] = useSearchParams();
   const session = useSession();
   const plans = usePlansQuery();
-  const { displayName, planId } = subscribePlan(params.get('plan'));
+  const planId = subscribePlanId(params.get('plan'));
   const [done, setDone] = useState<Subscription | null>(null);
   const plan = findPlan(plans.data, planId);
+  // Shared with the payment panel's own lookup (one cached request).
+  const status = useSubscriptionStatus(session.status === 'signedIn');
+  const switching =
+    isPlanSwitch(params) &&
+    !!status.data?.has_active_subscription &&
+    status.data.billing.current_plan !== planId;
   const here = `/subscribe${params.toString() ? `?${params.toString()}` : ''}`;
 
   if (done) return <Welcome planName={done.plan_name} planId={done.plan_id} />;
@@ -92,7 +104,11 @@ export default function SubscribePage() {
         <Result
           icon={<CheckCircleFilled style={{ color: token.colorSuccess }} aria-hidden />}
           title={PAYMENT_MESSAGES.freePlan}
-          subTitle={`"${displayName}" is not a paid plan, so there is nothing to pay. Compare the plans to pick one.`}
+          subTitle={
+            plan
+              ? `${plan.name} is not a paid plan, so there is nothing to pay. Compare the plans to pick one.`
+              : 'That link names no paid plan, so there is nothing to pay. Compare the plans to pick one.'
+          }
           extra={
             <Flex gap={8} justify="center" wrap>
               <LinkButton to="/pricing" type="primary">
@@ -116,10 +132,9 @@ export default function SubscribePage() {
             Subscription
           </Typography.Text>
           <Typography.Title level={1} style={{ margin: '4px 0 8px', fontSize: 32 }}>
-            Subscribe to {displayName}
+            {switching ? 'Switch to' : 'Subscribe to'} {plan.name}
           </Typography.Title>
           <Typography.Paragraph type="secondary" style={{ fontSize: 16, marginBottom: 0 }}>
-            {displayName === plan.name ? '' : `Billed as the ${plan.name} plan. `}
             {formatPlanPrice(plan.price)} a month, charged today and then monthly until you cancel.
           </Typography.Paragraph>
         </div>
@@ -130,6 +145,7 @@ export default function SubscribePage() {
               email={session.user.email}
               returnPath={`/subscription-success?plan=${encodeURIComponent(plan.id)}`}
               onSuccess={setDone}
+              startSwitching={isPlanSwitch(params)}
             />
           ) : (
             <SignInToContinue

@@ -1,8 +1,8 @@
 import type { PublicUser } from '@stratos/contracts/auth/user.schema';
 import { Alert, Button, Descriptions, Skeleton } from 'antd';
 import { errorMessage } from '../../../lib/api-error';
+import { usePlanName } from '../../../lib/plans/plan-name';
 import { DashboardCard } from './dashboard-card';
-import { planLabel } from './plan-label';
 
 interface AccountSummaryProps {
   me: {
@@ -26,6 +26,7 @@ const ROLE_LABEL: Record<PublicUser['role'], string> = {
 
 /** The account facts we already have: email, role, plan, member since, last sign-in. */
 export function AccountSummary({ me }: AccountSummaryProps) {
+  const plan = usePlanName(me.data?.subscriptionPlan);
   let body: React.ReactNode;
   if (me.isPending) body = <Skeleton active paragraph={{ rows: 4 }} title={false} />;
   else if (me.isError || !me.data)
@@ -50,7 +51,7 @@ export function AccountSummary({ me }: AccountSummaryProps) {
         size="small"
         items={[
           { key: 'email', label: 'Email', children: u.email },
-          { key: 'plan', label: 'Plan', children: planLabel(u.subscriptionPlan) },
+          { key: 'plan', label: 'Plan', children: `${plan} plan` },
           { key: 'role', label: 'Role', children: ROLE_LABEL[u.role] },
           ...(u.company ? [{ key: 'company', label: 'Company', children: u.company }] : []),
           { key: 'since', label: 'Member since', children: dateFormat.format(new Date(u.createdAt)) },

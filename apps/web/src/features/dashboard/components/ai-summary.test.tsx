@@ -11,6 +11,7 @@ const { AiSummary } = await import('./ai-summary');
 /** Nothing analysed: every count zero, every list empty. */
 const base: AiDashboard = {
   ...{ totalAnalyses: 0, analyzedFiles: 0, pendingAnalyses: 0, insightCount: 0, recommendationCount: 0 },
+  ...{ failedAnalyses: 0, unsupportedAnalyses: 0, failures: [] },
   ...{ insights: [], recommendations: [], providers: [], categories: [] },
   ...{ status: 'healthy', activeModels: 1, averageConfidence: null, lastAnalyzedAt: null },
 };
@@ -65,5 +66,18 @@ describe('AI Intelligence Summary', () => {
     cleanup();
     renderSummary({ ...base, pendingAnalyses: 2 });
     expect(await screen.findByText(/2 files are being analysed now/)).toBeTruthy();
+  });
+});
+
+describe('AI Intelligence Summary with failed analyses', () => {
+  afterEach(() => {
+    cleanup();
+    apiRequest.mockReset();
+  });
+
+  it('says how many files could not be analysed and links to the AI dashboard', async () => {
+    renderSummary({ ...base, failedAnalyses: 2 });
+    const link = await screen.findByRole('link', { name: /2 files could not be analysed/ });
+    expect(link.getAttribute('href')).toBe('/ai/dashboard');
   });
 });

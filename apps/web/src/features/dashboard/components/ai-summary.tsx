@@ -1,6 +1,7 @@
 import { ArrowRightOutlined, RobotOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Skeleton, Tag, theme } from 'antd';
+import { Link } from 'react-router';
 import { aiDashboardKey, fetchAiDashboard } from '../../../lib/ai/ai-dashboard-query';
 import { LinkButton } from '../../../lib/link-button';
 import { DASHBOARD_REFRESH_MS } from '../api/get-dashboard';
@@ -15,6 +16,18 @@ function Figure({ label, value }: { label: string; value: string }) {
       <div style={{ fontSize: 22, fontWeight: 700, color: token.colorTextHeading }}>{value}</div>
       <div style={{ fontSize: 12, color: token.colorTextTertiary }}>{label}</div>
     </div>
+  );
+}
+
+/** Failed analyses are never hidden: a line pointing to the AI dashboard, where they can be retried. */
+function failedNote(failed: number) {
+  if (failed <= 0) return null;
+  return (
+    <p style={{ margin: '10px 0 0', fontSize: 13 }}>
+      <Link to="/ai/dashboard">
+        {failed.toLocaleString()} {failed === 1 ? 'file' : 'files'} could not be analysed: see why and retry
+      </Link>
+    </p>
   );
 }
 
@@ -68,6 +81,7 @@ export function AiSummary() {
             </p>
           </div>
         )}
+        {failedNote(data.failedAnalyses)}
       </>
     );
   } else if (data) {
@@ -79,6 +93,7 @@ export function AiSummary() {
             ? `${data.pendingAnalyses} ${data.pendingAnalyses === 1 ? 'file is' : 'files are'} being analysed now; summaries, tags and insights will appear here.`
             : 'Summaries, tags and insights about your files appear here once they are analysed, computed from your own files.'}
         </p>
+        {failedNote(data.failedAnalyses)}
       </>
     );
   } else if (summary.isError) {

@@ -2,8 +2,8 @@ import { ReloadOutlined } from '@ant-design/icons';
 import type { PublicUser } from '@stratos/contracts/auth/user.schema';
 import { Button, Skeleton, Tag, theme } from 'antd';
 import type { SessionUser } from '../../../lib/auth-session';
+import { usePlanName } from '../../../lib/plans/plan-name';
 import { firstNameOf, greetingFor } from './greeting';
-import { planLabel } from './plan-label';
 
 interface WelcomeHeaderProps {
   user: SessionUser;
@@ -13,6 +13,7 @@ interface WelcomeHeaderProps {
 /** Greets the signed-in person by name and shows their plan from GET /api/auth/me. */
 export function WelcomeHeader({ user, me }: WelcomeHeaderProps) {
   const { token } = theme.useToken();
+  const plan = usePlanName(me.data?.subscriptionPlan);
   return (
     <header style={{ marginBottom: 28 }}>
       <h1
@@ -32,7 +33,7 @@ export function WelcomeHeader({ user, me }: WelcomeHeaderProps) {
         {me.isPending && <Skeleton.Button active size="small" style={{ width: 90 }} />}
         {me.data && (
           <Tag color={me.data.subscriptionPlan === 'free' ? 'default' : 'blue'} style={{ margin: 0 }}>
-            {planLabel(me.data.subscriptionPlan)}
+            {plan} plan
           </Tag>
         )}
         {me.isError && (

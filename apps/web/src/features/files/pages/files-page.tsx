@@ -124,6 +124,11 @@ export default function FilesPage() {
         setBulkMode(true);
         setToolsOpen(false);
         break;
+      case 'ai':
+        // One ticked file: its analysis (requested from there if it has none); else every file's.
+        if (singleFile) setAnalysisFile(singleFile.id);
+        else void navigate('/ai/dashboard');
+        break;
       case 'recycleBin':
         void navigate('/recycle-bin');
         break;

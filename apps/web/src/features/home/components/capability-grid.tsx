@@ -1,9 +1,9 @@
 import {
   ApiOutlined,
-  BranchesOutlined,
   CloudServerOutlined,
   MessageOutlined,
   SearchOutlined,
+  ShareAltOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
 import { Typography, theme } from 'antd';
@@ -19,8 +19,8 @@ const CAPABILITIES = [
   },
   {
     icon: <MessageOutlined />,
-    title: 'An assistant that knows your files',
-    text: 'Ask questions in plain language and watch the answer arrive as it is written, from the AI provider you choose.',
+    title: 'An assistant beside your files',
+    text: 'Chat in plain language and watch the answer arrive as it is written, from the AI provider you choose. Your documents get a summary, tags and insights.',
   },
   {
     icon: <SearchOutlined />,
@@ -28,9 +28,9 @@ const CAPABILITIES = [
     text: 'Search by name, sort by size, type or date, and switch between grid, list and detail views.',
   },
   {
-    icon: <BranchesOutlined />,
-    title: 'Workflows that run themselves',
-    text: 'Chain repetitive steps into a workflow and see every run with its duration and outcome.',
+    icon: <ShareAltOutlined />,
+    title: 'Share and restore',
+    text: 'Share a file by link, with a password or an end date if you like. Deleted files wait in the recycle bin until you restore them.',
   },
   {
     icon: <ApiOutlined />,
@@ -57,7 +57,7 @@ export function CapabilityGrid() {
         id="capabilities-title"
         eyebrow="Why Stratos"
         title="Everything your files need, in one place"
-        lead="Storage, search, an assistant and automation that share one account, one set of permissions and one bill."
+        lead="Storage, search and an AI assistant that share one account, one set of permissions and one bill."
       />
       <ul className={styles.cards} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {CAPABILITIES.map((c) => (

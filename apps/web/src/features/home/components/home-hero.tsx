@@ -63,8 +63,8 @@ export function HomeHero() {
             </span>
           </h1>
           <p className={styles.heroLead}>
-            Stratos keeps your files safe in the cloud and puts an assistant right beside them. Ask questions
-            about your documents, find what matters in seconds, and let the busywork run itself.
+            Stratos keeps your files safe in the cloud and puts an assistant right beside them. Chat with it,
+            get a summary and insights of every document, and find what matters in seconds.
           </p>
           <div className={styles.heroActions}>
             <LinkButton

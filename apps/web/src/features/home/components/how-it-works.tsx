@@ -9,8 +9,8 @@ const STEPS = [
   },
   { title: 'Bring your files', text: 'Upload from your computer or phone, and organise them into folders.' },
   {
-    title: 'Ask, find, automate',
-    text: 'Let the assistant answer questions about your files and take care of the routine.',
+    title: 'Ask, find, understand',
+    text: 'Chat with the assistant, find any file by name, and read a summary and insights of each document.',
   },
 ];
 

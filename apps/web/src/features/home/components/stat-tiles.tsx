@@ -1,22 +1,57 @@
-import { ApiOutlined, DollarOutlined, FileDoneOutlined, RobotOutlined } from '@ant-design/icons';
+import { CloudOutlined, DollarOutlined, FileSearchOutlined, RobotOutlined } from '@ant-design/icons';
+import { AI_CALLABLE_PROVIDERS } from '@stratos/contracts/ai/providers.schema';
+import {
+  STORAGE_DOLLARS_PER_GB_MONTH,
+  TRANSFER_DOLLARS_PER_GB,
+} from '@stratos/contracts/billing/credits.schema';
 import { theme } from 'antd';
+import { findPlan, usePlansQuery } from '../../../lib/plans/plans-query';
 import styles from './home.module.css';
 
-/** The four figures of the product's marketing copy (part 1 section 1). */
-const STATS = [
-  { value: '100+', label: 'AI models', note: 'to choose from for your assistant', icon: <RobotOutlined /> },
-  { value: '70+', label: 'Integrations', note: 'storage platforms and services', icon: <ApiOutlined /> },
-  {
-    value: '2.5M+',
-    label: 'Files processed',
-    note: 'organised, searched and analysed',
-    icon: <FileDoneOutlined />,
-  },
-  { value: '$125K+', label: 'Cost savings', note: 'from smarter storage choices', icon: <DollarOutlined /> },
-];
+const GB = 1024 ** 3;
+const dollars = (n: number) => `$${n.toFixed(2)}`;
+
+/**
+ * Four facts about Stratos, each true of the product as built (the specification's marketing
+ * figures, "70+ integrations" and the like, are claims we cannot back: DECISIONS.md 1). The free
+ * plan's figures come from the plan catalogue.
+ */
+function useStats() {
+  const free = findPlan(usePlansQuery().data, 'free');
+  return [
+    {
+      value: String(AI_CALLABLE_PROVIDERS.length),
+      label: 'AI providers',
+      note: 'Ollama, OpenAI, Anthropic, Google and Hugging Face',
+      icon: <RobotOutlined />,
+    },
+    {
+      // The types apps/server/src/modules/ai/analysis/text-extraction.ts reads.
+      value: '6',
+      label: 'Document types analysed',
+      note: 'text, Markdown, CSV, JSON, PDF and Word',
+      icon: <FileSearchOutlined />,
+    },
+    {
+      value: free?.storageBytes ? `${Math.round(free.storageBytes / GB)} GB` : '—',
+      label: 'Free storage',
+      note: free?.aiQueriesPerMonth
+        ? `and ${free.aiQueriesPerMonth.toLocaleString('en-US')} AI queries a month, no card needed`
+        : 'on the Free plan, no card needed',
+      icon: <CloudOutlined />,
+    },
+    {
+      value: dollars(STORAGE_DOLLARS_PER_GB_MONTH),
+      label: 'Per GB a month',
+      note: `on prepaid credits; transfer ${dollars(TRANSFER_DOLLARS_PER_GB)} per GB`,
+      icon: <DollarOutlined />,
+    },
+  ];
+}
 
 export function StatTiles() {
   const { token } = theme.useToken();
+  const stats = useStats();
   return (
     <section
       aria-label="Stratos at a glance"
@@ -36,7 +71,7 @@ export function StatTiles() {
           overflow: 'hidden',
         }}
       >
-        {STATS.map((s) => (
+        {stats.map((s) => (
           <li key={s.label} className={styles.stat} style={{ background: token.colorBgContainer }}>
             <span
               aria-hidden

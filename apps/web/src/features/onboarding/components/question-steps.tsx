@@ -51,8 +51,8 @@ export function StorageStep({ answers, onChange }: StepProps) {
   return (
     <>
       <StepHeading title="Connect your storage">
-        Pick the services where your files live today. Nothing is linked yet: connect each one from Add
-        Storage whenever you are ready.
+        Pick the services where your files live today. Linking them to Stratos is not available yet; your
+        answer tells us which to connect first.
       </StepHeading>
       <ChoiceGrid
         mode="multi"
@@ -71,7 +71,8 @@ export function AiStep({ answers, onChange }: StepProps) {
   return (
     <>
       <StepHeading title="Choose your AI features">
-        The assistant adapts to how much you already use AI, and starts with what you want help with.
+        Tell us how much you use AI today and what you would like help with. Your answers are saved with your
+        setup.
       </StepHeading>
       <QuestionLabel>How familiar are you with AI tools?</QuestionLabel>
       <ChoiceGrid

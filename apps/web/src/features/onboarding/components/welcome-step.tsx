@@ -10,26 +10,46 @@ const POINTS = [
   },
   {
     icon: <LinkOutlined />,
-    title: 'Connect your clouds',
-    text: 'Bring Google Drive, Dropbox, S3 and more into one place.',
+    title: 'Share and restore',
+    text: 'Share a file by link, and bring back deleted files from the recycle bin.',
   },
   {
     icon: <RobotOutlined />,
-    title: 'Ask your files',
-    text: 'An AI assistant that finds, summarises and organises for you.',
+    title: 'An assistant beside your files',
+    text: 'Chat with it, and read a summary and insights of each document.',
   },
 ];
 
-export function WelcomeStep({ firstName, planName }: { firstName: string; planName: string | null }) {
+/**
+ * Step 1. Names one plan: the account's own. A paid plan chosen at sign-up and not paid for yet is
+ * mentioned as what starts on payment, never shown as if it were the plan.
+ */
+export function WelcomeStep({
+  firstName,
+  currentPlan,
+  chosenUnpaid,
+}: {
+  firstName: string;
+  /** The account's plan name (null until the account has loaded). */
+  currentPlan: string | null;
+  /** The paid plan chosen at sign-up when it is not the account's plan yet. */
+  chosenUnpaid: string | null;
+}) {
   const { token } = theme.useToken();
   return (
     <>
       <StepHeading title={`Welcome to Stratos${firstName ? `, ${firstName}` : ''}!`}>
         Let's set up your workspace. It takes about a minute, and you can change every answer later.
       </StepHeading>
-      {planName && (
+      {currentPlan && (
         <p style={{ margin: '-8px 0 20px' }}>
-          The plan you chose: <Tag color="blue">{planName}</Tag>
+          Your plan: <Tag color={chosenUnpaid ? 'default' : 'blue'}>{currentPlan}</Tag>
+          {chosenUnpaid && (
+            <span style={{ color: token.colorTextSecondary }}>
+              {' '}
+              until you pay for {chosenUnpaid}, which you chose. You can start it at the end of the setup.
+            </span>
+          )}
         </p>
       )}
       <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 12 }}>

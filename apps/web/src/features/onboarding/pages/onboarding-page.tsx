@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useMe } from '../../../lib/account/get-me';
 import { errorMessage } from '../../../lib/api-error';
 import { LinkButton } from '../../../lib/link-button';
+import { planName as planNameOf } from '../../../lib/plans/plan-name';
 import { findPlan, usePlansQuery } from '../../../lib/plans/plans-query';
 import { useOnboarding } from '../api/get-onboarding';
 import { useSaveOnboarding } from '../api/save-onboarding';
@@ -51,8 +52,9 @@ function Wizard({ initial, plan }: { initial: OnboardingAnswers; plan: string | 
 
   const planId = plan ? resolvePlanId(plan) : null;
   const catalogue = findPlan(plans.data, planId);
-  const planName = catalogue?.name ?? null;
-  const unpaid = catalogue && catalogue.price > 0 && me.data?.subscriptionPlan === 'free';
+  const current = me.data?.subscriptionPlan;
+  // A paid plan chosen at sign-up is the account's plan only once paid: until then, one plan (Free).
+  const unpaid = !!catalogue && catalogue.price > 0 && current !== undefined && current !== catalogue.id;
 
   const next = async () => {
     if (!canGoNext(step, answers)) return;
@@ -81,7 +83,13 @@ function Wizard({ initial, plan }: { initial: OnboardingAnswers; plan: string | 
   const patch = (p: Partial<OnboardingAnswers>) => setAnswers((a) => ({ ...a, ...p }));
 
   const bodies: Record<OnboardingStep, ReactNode> = {
-    1: <WelcomeStep firstName={me.data?.firstName ?? ''} planName={planName} />,
+    1: (
+      <WelcomeStep
+        firstName={me.data?.firstName ?? ''}
+        currentPlan={current === undefined ? null : planNameOf(plans.data, current)}
+        chosenUnpaid={unpaid ? catalogue.name : null}
+      />
+    ),
     2: <PreferencesStep answers={answers} onChange={patch} />,
     3: <StorageStep answers={answers} onChange={patch} />,
     4: <AiStep answers={answers} onChange={patch} />,
@@ -135,7 +143,7 @@ function Wizard({ initial, plan }: { initial: OnboardingAnswers; plan: string | 
           )}
         </div>
         <Flex gap={8} wrap justify="flex-end">
-          {step === STEP_COUNT && unpaid && catalogue && (
+          {step === STEP_COUNT && unpaid && (
             <LinkButton
               to={`/subscribe?plan=${encodeURIComponent(catalogue.id)}`}
               icon={<CrownOutlined aria-hidden />}

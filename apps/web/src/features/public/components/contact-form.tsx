@@ -40,6 +40,8 @@ export function ContactForm({ initial, plan, onSent }: ContactFormProps) {
   return (
     <Form<ContactFormValues>
       form={form}
+      // The contract's rules give the messages; the browser's tooltips would get there first.
+      noValidate
       layout="vertical"
       requiredMark="optional"
       initialValues={initial}

@@ -36,7 +36,7 @@ const PRINCIPLES = [
   {
     icon: <NodeIndexOutlined />,
     title: 'Open to your choices',
-    text: 'Pick the AI provider that suits you, including models that run on our own servers, and bring the storage you already use.',
+    text: 'Pick the AI provider that suits you, including models that run on our own servers, or bring your own provider key.',
   },
 ];
 
@@ -44,17 +44,17 @@ const AUDIENCES = [
   {
     icon: <UserOutlined />,
     title: 'Individuals',
-    text: 'Keep documents, photos and projects in one place and ask the assistant to find or summarise them.',
+    text: 'Keep documents, photos and projects in one place, find them by name, and read a summary of each document.',
   },
   {
     icon: <ShopOutlined />,
     title: 'Business owners',
-    text: 'Clear monthly plans or prepaid credits, usage you can see, and invoices you can understand.',
+    text: 'Clear monthly plans or prepaid credits, usage you can see, and receipts you can understand.',
   },
   {
     icon: <TeamOutlined />,
     title: 'Teams',
-    text: 'Shared folders, roles and permissions, so everyone sees what they need and nothing more.',
+    text: 'Share files by link, with a password or an end date, and keep admin work with the people whose role allows it.',
   },
   {
     icon: <ToolOutlined />,
@@ -81,10 +81,9 @@ export default function AboutPage() {
             and what you called it.
           </p>
           <p>
-            Stratos keeps your files safe and adds a layer of intelligence on top: an assistant that can read,
-            search and summarise what you store, and workflows that take care of the routine. The name comes
-            from the layers of the sky above the clouds — your storage is the foundation, and the intelligence
-            sits above it.
+            Stratos keeps your files safe and adds a layer of intelligence on top: an assistant to chat with,
+            and analysis that reads your documents and sums each one up. The name comes from the layers of the
+            sky above the clouds — your storage is the foundation, and the intelligence sits above it.
           </p>
           <h2>How we work</h2>
           <p>

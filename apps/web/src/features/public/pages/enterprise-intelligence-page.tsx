@@ -19,7 +19,7 @@ const CAPABILITIES = [
   {
     icon: <RobotOutlined />,
     title: 'AI on your terms',
-    text: 'Choose which providers your organisation may use — including models that run on our own servers — with automatic fallback between them.',
+    text: 'Use the providers you configure — including models that run on your own servers — with automatic fallback between them.',
   },
   {
     icon: <KeyOutlined />,
@@ -29,7 +29,7 @@ const CAPABILITIES = [
   {
     icon: <ApartmentOutlined />,
     title: 'Roles and permissions',
-    text: 'Decide who may use the assistant, who may train it, and who may read or write storage, person by person.',
+    text: 'Users, admins and an operator, each with the permissions of their role; admins change roles and disable accounts from the admin dashboard.',
   },
   {
     icon: <AuditOutlined />,

@@ -2,9 +2,9 @@ import {
   AppstoreOutlined,
   AuditOutlined,
   BarChartOutlined,
-  BranchesOutlined,
   CloudUploadOutlined,
   DeleteOutlined,
+  FileSearchOutlined,
   FolderOpenOutlined,
   LinkOutlined,
   MessageOutlined,
@@ -70,7 +70,7 @@ const GROUPS: Group[] = [
   },
   {
     title: 'AI assistant',
-    lead: 'Ask in plain language; get answers grounded in what you store.',
+    lead: 'Chat in plain language, and let it read your documents for you.',
     items: [
       {
         icon: <MessageOutlined />,
@@ -83,6 +83,11 @@ const GROUPS: Group[] = [
         text: 'Use models that run on our own servers, or hosted providers such as OpenAI, Anthropic, Google and Hugging Face.',
       },
       {
+        icon: <FileSearchOutlined />,
+        title: 'Document analysis',
+        text: 'Text, Markdown, CSV, JSON, PDF and Word files get a summary, tags, insights and recommendations, gathered on your AI dashboard.',
+      },
+      {
         icon: <ThunderboltOutlined />,
         title: 'Automatic fallback',
         text: 'If a provider is unavailable, your request moves to the next one you allow, without you starting over.',
@@ -90,19 +95,14 @@ const GROUPS: Group[] = [
       {
         icon: <StarOutlined />,
         title: 'Quality you can rate',
-        text: 'Every reply is rated from poor to excellent, canned answers are flagged, and your feedback improves the next one.',
+        text: 'Every reply is scored from poor to excellent and canned answers are tried again. You can rate any reply and say what was missing.',
       },
     ],
   },
   {
-    title: 'Work and teams',
+    title: 'Accounts and control',
     lead: 'From one person to a whole organisation.',
     items: [
-      {
-        icon: <BranchesOutlined />,
-        title: 'Workflows',
-        text: 'Chain steps into a workflow, start and stop it, and review every run with its start time, duration and outcome.',
-      },
       {
         icon: <TeamOutlined />,
         title: 'Roles and permissions',
@@ -138,7 +138,7 @@ export default function FeaturesPage() {
     <>
       <PageHero
         eyebrow="Features"
-        title="Storage, search, an assistant and automation — together"
+        title="Storage, search and an AI assistant — together"
         lead="Everything in Stratos shares one account, one set of permissions and one bill. Here is what it does."
       >
         <LinkButton to="/register" type="primary" size="large">

@@ -58,10 +58,11 @@ export default function PrivacyPage() {
 
           <h2>AI processing</h2>
           <p>
-            When you use the assistant, the question you ask — and the parts of your files it needs to answer
-            — are sent to the AI provider chosen for your request. Models that run on our own servers keep
-            that data within our infrastructure; hosted providers receive only what the request requires,
-            under their own terms for business customers. We do not train shared models on your files.
+            When you chat with the assistant, your question and the recent messages of the conversation are
+            sent to the AI provider chosen for your request; when a document is analysed, its text (up to
+            8,000 characters) is sent the same way. Models that run on our own servers keep that data within
+            our infrastructure; hosted providers receive only what the request requires, under their own terms
+            for business customers. We do not train shared models on your files.
           </p>
 
           <h2>Who we share it with</h2>

@@ -15,6 +15,16 @@ describe('mergePreferences', () => {
     expect(next.privacy_settings).toBe(DEFAULT_PREFERENCES.privacy_settings);
   });
 
+  it('keeps dark_mode in step with theme, as the server does', () => {
+    expect(mergePreferences(DEFAULT_PREFERENCES, { theme: 'dark' })).toMatchObject({
+      theme: 'dark',
+      dark_mode: true,
+    });
+    const dark = { ...DEFAULT_PREFERENCES, theme: 'dark' as const, dark_mode: true };
+    expect(mergePreferences(dark, { dark_mode: false })).toMatchObject({ theme: 'light', dark_mode: false });
+    expect(mergePreferences(dark, { theme: 'system' })).toMatchObject({ theme: 'system', dark_mode: false });
+  });
+
   it('replaces arrays and does not touch the original', () => {
     const next = mergePreferences(DEFAULT_PREFERENCES, { sidebar: { favorites: ['/files'] } });
     expect(next.sidebar).toEqual({ expanded: true, favorites: ['/files'] });

@@ -9,6 +9,7 @@ import { useSubscriptionStatus } from '../../../../lib/billing/subscription-stat
 import { formatLongDate } from '../../../../lib/date-format';
 import { LinkButton } from '../../../../lib/link-button';
 import { formatPlanQueries, formatPlanStorage } from '../../../../lib/plans/plan-format';
+import { switchPlanLink } from '../../../../lib/plans/plan-links';
 import { findPlan, usePlansQuery } from '../../../../lib/plans/plans-query';
 import { useCancelSubscription } from '../../api/cancel-subscription';
 import { useResumeSubscription } from '../../api/resume-subscription';
@@ -151,13 +152,13 @@ export function SubscriptionSettings() {
               Manage credits
             </LinkButton>
           )}
-          {active &&
-            sub.status === 'active' &&
+          {/* Straight to paying for that plan, not to a list of plans. */}
+          {((active && sub.status === 'active') || prepaid) &&
             (plans.data ?? [])
-              .filter((p) => p.price > 0 && p.id !== sub.plan_id)
+              .filter((p) => p.price > 0 && p.id !== sub?.plan_id)
               .map((p) => (
-                <LinkButton key={p.id} to={`/subscribe?plan=${p.id}`}>
-                  Switch to {p.name}
+                <LinkButton key={p.id} to={prepaid ? `/subscribe?plan=${p.id}` : switchPlanLink(p.id)}>
+                  {prepaid ? `Subscribe to ${p.name}` : `Switch to ${p.name}`}
                 </LinkButton>
               ))}
           <LinkButton to="/pricing">Compare plans</LinkButton>

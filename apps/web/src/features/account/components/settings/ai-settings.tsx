@@ -50,7 +50,10 @@ export function AiSettings({ prefs }: { prefs: Preferences }) {
   const save = useSavePreference();
   const off = !prefs.ai.enabled;
   return (
-    <SettingsSection title="AI assistant">
+    <SettingsSection
+      title="AI assistant"
+      notInUse="Stratos keeps these defaults with your account, but the chat and the analysis of your files do not read them yet. Choose the provider in the chat itself."
+    >
       <SettingRow
         label="AI features"
         labelId="pref-ai-enabled"

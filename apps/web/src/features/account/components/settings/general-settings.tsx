@@ -123,7 +123,7 @@ export function GeneralSettings({ prefs }: { prefs: Preferences }) {
                 </Button>
               </>
             ) : (
-              'Used for times in reports and emails.'
+              'Kept with your account; times are shown in this device’s time zone.'
             )
           }
         >

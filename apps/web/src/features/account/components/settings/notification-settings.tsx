@@ -20,11 +20,15 @@ export const NOTIFICATION_LABELS: Record<NotificationKey, { label: string; descr
   weekly_reports: { label: 'Weekly reports', description: 'A summary of storage and AI usage every week.' },
 };
 
+/** Nothing reads these yet: said beside the switches and on the notifications page. */
+export const NOTIFICATIONS_NOT_IN_USE =
+  'Stratos keeps these choices with your account for when it sends notifications by email or to your browser. Today it sends neither: alerts and billing notices appear in the app, on the Notifications page.';
+
 export function NotificationSettings({ prefs }: { prefs: Preferences }) {
   const save = useSavePreference();
   const keys = Object.keys(NOTIFICATION_LABELS) as NotificationKey[];
   return (
-    <SettingsSection title="Notifications">
+    <SettingsSection title="Notifications" notInUse={NOTIFICATIONS_NOT_IN_USE}>
       {keys.map((key) => (
         <SettingRow
           key={key}

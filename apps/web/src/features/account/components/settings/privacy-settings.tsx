@@ -36,7 +36,10 @@ export function PrivacySettings({ prefs }: { prefs: Preferences }) {
   const save = useSavePreference();
   const keys = Object.keys(SWITCHES) as PrivacySwitch[];
   return (
-    <SettingsSection title="Privacy">
+    <SettingsSection
+      title="Privacy"
+      notInUse="Stratos keeps these choices with your account, but none of them changes anything yet: it shares no data with partners, runs no product analytics, sends no marketing email, and does not yet delete activity history by age."
+    >
       {keys.map((key) => (
         <SettingRow
           key={key}

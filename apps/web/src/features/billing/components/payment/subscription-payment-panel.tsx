@@ -25,6 +25,11 @@ interface SubscriptionPaymentPanelProps {
   onError?: (reason: string) => void;
   /** Skips the 'Active Subscription' card (the upgrade flow has already checked the plan). */
   ignoreActive?: boolean;
+  /**
+   * The subscriber asked to change to this plan ("Switch to Pro" in Settings): the payment step
+   * shows at once, unless this is already their plan.
+   */
+  startSwitching?: boolean;
 }
 
 const planName = (s: SubscriptionStatusReply) =>
@@ -93,11 +98,12 @@ export function SubscriptionPaymentPanel({
   onSuccess,
   onError,
   ignoreActive = false,
+  startSwitching = false,
 }: SubscriptionPaymentPanelProps) {
   const queryClient = useQueryClient();
   // Part 1 section 7: a failed status lookup is ignored (the form shows).
   const status = useSubscriptionStatus(!ignoreActive);
-  const [switching, setSwitching] = useState(false);
+  const [switching, setSwitching] = useState(startSwitching);
   const phone = Grid.useBreakpoint().sm === false;
 
   if (!ignoreActive && status.isPending)
@@ -106,7 +112,8 @@ export function SubscriptionPaymentPanel({
         <Skeleton active paragraph={{ rows: 5 }} />
       </Card>
     );
-  if (!ignoreActive && !switching && status.data?.has_active_subscription)
+  const samePlan = status.data?.billing.current_plan === plan.id;
+  if (!ignoreActive && (!switching || samePlan) && status.data?.has_active_subscription)
     return (
       <ActiveSubscriptionCard status={status.data} requested={plan} onSwitch={() => setSwitching(true)} />
     );

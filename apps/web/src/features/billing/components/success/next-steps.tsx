@@ -1,12 +1,11 @@
 import {
   CloudUploadOutlined,
   CustomerServiceOutlined,
-  QuestionCircleOutlined,
   ReadOutlined,
   RightOutlined,
   RobotOutlined,
   SettingOutlined,
-  TeamOutlined,
+  ShareAltOutlined,
 } from '@ant-design/icons';
 import { Card, Flex, theme } from 'antd';
 import type { ReactNode } from 'react';
@@ -23,8 +22,8 @@ const STEPS: { icon: ReactNode; title: string; text: string; to: string }[] = [
   },
   {
     icon: <RobotOutlined />,
-    title: 'Ask the AI assistant',
-    text: 'Summaries and answers from your files.',
+    title: 'Chat with the AI assistant',
+    text: 'Ask anything; your documents get summaries of their own.',
     to: '/ai',
   },
   {
@@ -34,10 +33,10 @@ const STEPS: { icon: ReactNode; title: string; text: string; to: string }[] = [
     to: '/onboarding',
   },
   {
-    icon: <TeamOutlined />,
-    title: 'Invite your team',
-    text: 'Share folders and work together.',
-    to: '/team',
+    icon: <ShareAltOutlined />,
+    title: 'Share a file',
+    text: 'Send a link, with a password or an end date if you like.',
+    to: '/files',
   },
 ];
 
@@ -49,7 +48,7 @@ export function NextSteps() {
       <Card title="Next steps" role="region" aria-label="Next steps" styles={{ body: { padding: 8 } }}>
         <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {STEPS.map((s) => (
-            <li key={s.to}>
+            <li key={s.title}>
               <Link
                 to={s.to}
                 style={{
@@ -93,9 +92,6 @@ export function NextSteps() {
       </Card>
       <Card title="Need a hand?" role="region" aria-label="Help" size="small">
         <Flex gap={8} wrap>
-          <LinkButton to="/help" icon={<QuestionCircleOutlined aria-hidden />}>
-            Help Center
-          </LinkButton>
           <LinkButton to="/contact" icon={<CustomerServiceOutlined aria-hidden />}>
             Contact Support
           </LinkButton>

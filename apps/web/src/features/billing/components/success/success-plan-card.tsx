@@ -1,15 +1,21 @@
 import { CrownFilled } from '@ant-design/icons';
+import type { Subscription } from '@stratos/contracts/billing/payments.schema';
 import type { Plan } from '@stratos/contracts/plans/plan.schema';
 import { Card, Flex, Tag } from 'antd';
+import { formatCard, formatCents } from '../../../../lib/billing/format-money';
 import { formatLongDate } from '../../../../lib/date-format';
 import { useShades } from '../../../../lib/palette';
 import { PlanFeatureList } from '../../../../lib/plans/plan-feature-list';
-import { formatPlanPrice } from '../../../../lib/plans/plan-format';
 
-/** The plan card of the success page: name, price, limits, features, next billing date. */
-export function SuccessPlanCard({ plan, nextBillingDate }: { plan: Plan; nextBillingDate: string | null }) {
+/**
+ * The plan card of the success page, from the account's subscription: name, what was paid and
+ * with which card, the next billing date (or the end date after a cancel), then the plan's limits
+ * and features from the catalogue.
+ */
+export function SuccessPlanCard({ plan, subscription }: { plan: Plan; subscription: Subscription }) {
   // White words on the gradient: it starts from the brand fill that carries white text.
   const shades = useShades();
+  const ending = subscription.cancel_at_period_end;
   return (
     <Card
       role="region"
@@ -32,19 +38,21 @@ export function SuccessPlanCard({ plan, nextBillingDate }: { plan: Plan; nextBil
               {plan.name}
             </div>
           </div>
-          <Tag color="success" style={{ marginInlineEnd: 0, fontWeight: 600 }}>
-            Active
+          <Tag color={ending ? 'warning' : 'success'} style={{ marginInlineEnd: 0, fontWeight: 600 }}>
+            {ending ? 'Ending' : 'Active'}
           </Tag>
         </Flex>
         <div style={{ marginTop: 12 }}>
-          <span style={{ fontSize: 32, fontWeight: 700 }}>{formatPlanPrice(plan.price)}</span>
+          <span style={{ fontSize: 32, fontWeight: 700 }}>{formatCents(subscription.amount)}</span>
           <span style={{ opacity: 0.85 }}>/month</span>
         </div>
-        {nextBillingDate && (
-          <div style={{ opacity: 0.85, fontSize: 13, marginTop: 4 }}>
-            Next billing date: {formatLongDate(nextBillingDate)}
-          </div>
-        )}
+        <div style={{ opacity: 0.9, fontSize: 13, marginTop: 4 }}>
+          Paid {formatLongDate(subscription.current_period_start)}
+          {subscription.card ? ` with ${formatCard(subscription.card)}` : ''}
+        </div>
+        <div style={{ opacity: 0.9, fontSize: 13 }}>
+          {ending ? 'Ends on' : 'Next billing date:'} {formatLongDate(subscription.current_period_end)}
+        </div>
       </div>
       <PlanFeatureList plan={plan} style={{ padding: 24 }} />
     </Card>

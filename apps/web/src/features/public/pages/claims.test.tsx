@@ -1,0 +1,93 @@
+import type { Plan } from '@stratos/contracts/plans/plan.schema';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import type { ComponentType } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const plans: Plan[] = [
+  {
+    id: 'free',
+    name: 'Free',
+    price: 0,
+    storageBytes: 5 * 1024 ** 3,
+    aiQueriesPerMonth: 100,
+    features: [],
+    popular: false,
+  },
+];
+vi.mock('../../../lib/api-client', () => ({
+  apiRequest: async (path: string) => {
+    if (path === '/payments/plans') return { success: true, plans };
+    throw new Error(path);
+  },
+}));
+vi.mock('../../../lib/auth-session', () => ({ useSession: () => ({ status: 'signedOut', user: null }) }));
+
+const PAGES: [string, () => Promise<{ default: ComponentType }>][] = [
+  ['home', () => import('../../home/pages/home-page')],
+  ['features', () => import('./features-page')],
+  ['about', () => import('./about-page')],
+  ['integrations', () => import('./integrations-page')],
+  ['enterprise intelligence', () => import('./enterprise-intelligence-page')],
+  ['security', () => import('./security-page')],
+  ['pricing', () => import('./pricing-page')],
+  ['privacy', () => import('./privacy-page')],
+];
+
+/**
+ * Capabilities Stratos does not have (workflows and automation, a store, learning from feedback,
+ * chat grounded in the user's files, linked outside storage, teams), in the words that claimed
+ * them. A page may name them only as planned.
+ */
+const NOT_BUILT = [
+  /workflow/i,
+  /\bautomation\b/i,
+  /runs? (it|them)sel(f|ves)/i,
+  /busywork/i,
+  /feedback improves/i,
+  /learn(s|ed|ing)? from/i,
+  /grounded in/i,
+  /knows your files/i,
+  /ask (questions )?(about )?your (files|documents)/i,
+  /merch/i,
+  /shared folders/i,
+  /bring the storage you already use/i,
+  /\d+\+ (integrations|AI models)/i,
+  /files processed/i,
+];
+
+async function renderPage(load: () => Promise<{ default: ComponentType }>) {
+  const { default: Page } = await load();
+  return render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <AntApp>
+          <Page />
+        </AntApp>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('public pages claim only what Stratos does', () => {
+  afterEach(cleanup);
+
+  it.each(PAGES)('the %s page advertises nothing that is not built', async (_name, load) => {
+    const { container } = await renderPage(load);
+    const text = container.textContent ?? '';
+    expect(text.length).toBeGreaterThan(200);
+    const claims = NOT_BUILT.filter((re) => re.test(text)).map(String);
+    expect(claims).toEqual([]);
+  });
+
+  it('lists the five AI providers Stratos calls as available, not planned', async () => {
+    await renderPage(PAGES[3][1]);
+    for (const name of ['Ollama', 'OpenAI', 'Anthropic', 'Google', 'Hugging Face']) {
+      const card = screen.getByRole('heading', { name }).closest('article') as HTMLElement;
+      expect([name, within(card).queryByText('Available') !== null]).toEqual([name, true]);
+      expect(within(card).queryByText('Planned')).toBeNull();
+    }
+  });
+});
