@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitQuerySchema } from '../common/envelope.schema';
 
 /** Cost and usage alerts (part 1 sections 3, 4, 9). */
 
@@ -69,7 +70,11 @@ export const alertsReplySchema = z.object({
 });
 export type AlertsReply = z.infer<typeof alertsReplySchema>;
 
-/** GET /api/alerts/history: the latest 100, active or not. */
+/** GET /api/alerts/history?limit=: the latest (at most 100), active or not. */
+export const alertHistoryQuerySchema = limitQuerySchema(
+  ALERT_THRESHOLDS.historySize,
+  ALERT_THRESHOLDS.historySize,
+);
 export const alertHistoryReplySchema = z.object({ success: z.literal(true), alerts: z.array(alertSchema) });
 export type AlertHistoryReply = z.infer<typeof alertHistoryReplySchema>;
 

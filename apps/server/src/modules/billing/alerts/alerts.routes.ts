@@ -1,5 +1,6 @@
 import { ROUTE_GROUPS } from '@stratos/contracts/access/access-rule';
 import {
+  alertHistoryQuerySchema,
   alertHistoryReplySchema,
   alertIdParamsSchema,
   alertsReplySchema,
@@ -25,8 +26,11 @@ export function alertsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/alerts/history',
-      { preHandler: signedIn, schema: { tags, response: { 200: alertHistoryReplySchema } } },
-      async (request) => service.history(currentUser(request).id),
+      {
+        preHandler: signedIn,
+        schema: { tags, querystring: alertHistoryQuerySchema, response: { 200: alertHistoryReplySchema } },
+      },
+      async (request) => service.history(currentUser(request).id, request.query.limit),
     );
 
     app.post(

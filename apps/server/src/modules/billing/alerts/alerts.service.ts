@@ -172,8 +172,8 @@ export class AlertsService {
     return { success: true, alerts: rows.map(toAlert), urgency, checkedAt: checkedAt.toISOString() };
   }
 
-  async history(userId: string): Promise<AlertHistoryReply> {
-    const rows = await this.repo.history(userId, ALERT_THRESHOLDS.historySize);
+  async history(userId: string, limit: number = ALERT_THRESHOLDS.historySize): Promise<AlertHistoryReply> {
+    const rows = await this.repo.history(userId, Math.min(limit, ALERT_THRESHOLDS.historySize));
     return { success: true, alerts: rows.map(toAlert) };
   }
 
