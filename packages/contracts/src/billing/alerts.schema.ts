@@ -61,6 +61,8 @@ export const alertSchema = z.object({
 });
 export type Alert = z.infer<typeof alertSchema>;
 
+/** GET /api/alerts?limit=: the caller's active, undismissed alerts, most severe first (urgency counts them all). */
+export const alertsQuerySchema = limitQuerySchema(ALERT_THRESHOLDS.historySize, ALERT_THRESHOLDS.historySize);
 /** GET /api/alerts: the caller's active, undismissed alerts, most severe first. */
 export const alertsReplySchema = z.object({
   success: z.literal(true),

@@ -20,10 +20,8 @@ export const BODY_NOT_ALLOWED = 'This endpoint takes no request body';
 const STORED_HEADERS = ['user-agent', 'idempotency-key'] as const;
 
 const invalid = (location: InputLocation, path: Array<string | number>, message: string) => {
-  const field = fieldLabel(location, path);
-  return new AppError(400, 'VALIDATION_ERROR', `${field}: ${message}`, [
-    { in: location, path: path.join('.'), message },
-  ]);
+  const text = `${fieldLabel(location, path)}: ${message}`;
+  return new AppError(400, 'VALIDATION_ERROR', text, [{ in: location, path: path.join('.'), message: text }]);
 };
 
 const isEmptyObject = (v: unknown) =>

@@ -3,6 +3,7 @@ import {
   alertHistoryQuerySchema,
   alertHistoryReplySchema,
   alertIdParamsSchema,
+  alertsQuerySchema,
   alertsReplySchema,
   dismissAlertReplySchema,
 } from '@stratos/contracts/billing/alerts.schema';
@@ -20,8 +21,11 @@ export function alertsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/alerts',
-      { preHandler: signedIn, schema: { tags, response: { 200: alertsReplySchema } } },
-      async (request) => service.list(currentUser(request).id),
+      {
+        preHandler: signedIn,
+        schema: { tags, querystring: alertsQuerySchema, response: { 200: alertsReplySchema } },
+      },
+      async (request) => service.list(currentUser(request).id, request.query.limit),
     );
 
     app.get(
