@@ -22,6 +22,7 @@ import { leftoverUploadsHandler } from './modules/files/leftover-uploads';
 import { registerModules } from './modules/index';
 import { registerAuthGuard } from './plugins/auth-guard';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerInputGuard } from './plugins/input-guard/input-guard';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticWeb } from './plugins/static-web';
 import { registerSwagger } from './plugins/swagger';
@@ -84,6 +85,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   };
 
   registerErrorHandler(app);
+  registerInputGuard(app);
   registerSecurityHeaders(app, {
     hsts: { maxAge: 31536000, includeSubDomains: true },
     contentSecurityPolicy: {

@@ -3,6 +3,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
 import { isStorageFull } from '../storage/storage-driver';
+import type { InputLocation } from './input-guard/field-label';
+import { validationReply } from './input-guard/validation-message';
 
 interface ErrorReply {
   success: false;
@@ -16,7 +18,8 @@ const reply = (code: string, message: string, details?: unknown): ErrorReply => 
 
 /**
  * Turns every error into the JSON envelope. Validation failures carry the first issue's message
- * (the specification's wording lives in the zod schemas); 5xx details stay in the log.
+ * (the specification's wording lives in the zod schemas; zod's generic wording gets the field's
+ * name); 5xx details stay in the log.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, res) => {
@@ -24,13 +27,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       return res.status(err.statusCode).send(reply(err.code, err.message, err.details));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const issues = err.validation.map((v) => ({
-        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-        message: v.message,
-      }));
-      const first = issues[0];
-      const message = first ? (first.path ? `${first.message}` : first.message) : 'Invalid request';
-      return res.status(400).send(reply('VALIDATION_ERROR', message ?? 'Invalid request', issues));
+      const location = (err.validationContext ?? 'body') as InputLocation;
+      const { message, details } = validationReply(err.validation, location);
+      return res.status(400).send(reply('VALIDATION_ERROR', message, details));
     }
     switch (err.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':

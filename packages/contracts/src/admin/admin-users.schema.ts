@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { permissionSchema, roleSchema } from '../access/roles';
 import { publicUserSchema, userStatusSchema } from '../auth/user.schema';
+import { singleLineText } from '../common/text.schema';
 
 export const adminUsersQuerySchema = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: singleLineText({ trim: true }).max(200).optional(),
   role: roleSchema.optional(),
   status: userStatusSchema.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -33,7 +34,7 @@ export type AdminUserPatch = z.infer<typeof adminUserPatchSchema>;
  * Any string: an id that is not a UUID cannot name a user, so it is a 404 like any other unknown
  * id rather than a validation error.
  */
-export const adminUserParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const adminUserParamsSchema = z.object({ id: singleLineText().min(1).max(100) });
 
 /**
  * Refusals of PATCH /admin/users/:id. Their own codes, not the guard's INSUFFICIENT_PERMISSIONS,
@@ -65,7 +66,7 @@ export type OutboxMail = z.infer<typeof outboxMailSchema>;
 
 export const outboxQuerySchema = z.object({
   /** A recipient address; matched exactly, ignoring case. */
-  to: z.string().trim().max(254).optional(),
+  to: singleLineText({ trim: true }).max(254).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).default(0),
 });

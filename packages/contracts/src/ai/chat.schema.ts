@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dataEnvelope } from '../common/envelope.schema';
+import { dataEnvelope, limitQuerySchema } from '../common/envelope.schema';
+import { multiLineText, singleLineText } from '../common/text.schema';
 import { AI_CALLABLE_PROVIDERS } from './providers.schema';
 
 /** AI chat (part 2 sections 3, 4, 5, 7, 9; issue 5 "Chat"). */
@@ -15,12 +16,27 @@ export const qualitySchema = z.object({
 });
 export type ChatQuality = z.infer<typeof qualitySchema>;
 
-export const chatBodySchema = z.object({
-  message: z.string().trim().min(1).max(20000),
-  model: z.string().trim().min(1).max(200).optional(),
+export const CONVERSATION_KEY_MAX = 100;
+export const CHAT_MAX_RETRIES = 3;
+
+/**
+ * Names one of the caller's conversations: a server-issued id, or a key the client chose
+ * ('default', a page's route parameter, ...) that names the caller's own conversation, created on
+ * first use. Exact (not trimmed); never another user's.
+ */
+export const conversationIdSchema = singleLineText()
+  .min(1)
+  .max(CONVERSATION_KEY_MAX)
+  .refine((v) => v.trim().length > 0, { message: 'A conversation id cannot be blank' });
+
+export const chatBodySchema = z.strictObject({
+  message: multiLineText({ trim: true }).min(1).max(20000),
+  model: singleLineText({ trim: true }).min(1).max(200).optional(),
   provider: z.enum(AI_CALLABLE_PROVIDERS).optional(),
-  conversationId: z.uuid().optional(),
+  conversationId: conversationIdSchema.optional(),
   temperature: z.number().min(0.1).max(1).default(0.8),
+  /** The specification's chat client sends it: at most this many attempts at a reply that is not canned. */
+  maxRetries: z.number().int().min(1).max(CHAT_MAX_RETRIES).optional(),
 });
 export type ChatBody = z.infer<typeof chatBodySchema>;
 
@@ -53,12 +69,23 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 export const conversationSummarySchema = z.object({
   id: z.uuid(),
+  /** The client's key for it ('default', ...), when it was created under one. */
+  key: z.string().nullable(),
   title: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
   messageCount: z.number().int(),
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+/** GET/PATCH/DELETE /api/ai/conversations/{id}: a server id or the client's key. */
+export const conversationParamsSchema = z.object({ id: conversationIdSchema });
+export const CONVERSATIONS_DEFAULT_LIMIT = 200;
+export const CONVERSATIONS_MAX_LIMIT = 200;
+export const conversationsQuerySchema = limitQuerySchema(
+  CONVERSATIONS_DEFAULT_LIMIT,
+  CONVERSATIONS_MAX_LIMIT,
+);
 
 export const conversationsReplySchema = dataEnvelope(
   z.object({ conversations: z.array(conversationSummarySchema) }),
@@ -70,14 +97,14 @@ export type ConversationReply = z.infer<typeof conversationReplySchema>;
 
 /** PATCH: rename, and/or clear the messages. */
 export const conversationPatchBodySchema = z
-  .object({
-    title: z.string().trim().min(1).max(200).optional(),
+  .strictObject({
+    title: singleLineText({ trim: true }).min(1).max(200).optional(),
     clear: z.boolean().optional(),
   })
   .refine((b) => b.title !== undefined || b.clear === true, { message: 'Give a title or clear: true' });
 
 export const chatFeedbackParamsSchema = z.object({ messageId: z.uuid() });
-export const chatFeedbackBodySchema = z.object({
+export const chatFeedbackBodySchema = z.strictObject({
   rating: z.number().int().min(1).max(5),
-  comment: z.string().max(2000).optional(),
+  comment: multiLineText().max(2000).optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dataEnvelope } from '../common/envelope.schema';
+import { singleLineText } from '../common/text.schema';
 
 /** AI providers (part 2 sections 3, 4, 7, 9; DECISIONS.md 6). */
 
@@ -75,13 +76,11 @@ export type AiProvidersReply = z.infer<typeof aiProvidersReplySchema>;
 export const aiProviderParamsSchema = z.object({ id: aiProviderIdSchema });
 
 /** Platform settings of one provider (superadmin). A null clears the stored value. */
-export const aiProviderSettingsBodySchema = z
-  .object({
-    apiKey: z.string().trim().min(1).max(500).nullable().optional(),
-    baseUrl: z.string().trim().min(1).max(500).nullable().optional(),
-    enabled: z.boolean().optional(),
-  })
-  .strict();
+export const aiProviderSettingsBodySchema = z.strictObject({
+  apiKey: singleLineText({ trim: true }).min(1).max(500).nullable().optional(),
+  baseUrl: singleLineText({ trim: true }).min(1).max(500).nullable().optional(),
+  enabled: z.boolean().optional(),
+});
 export type AiProviderSettingsBody = z.infer<typeof aiProviderSettingsBodySchema>;
 
 export const aiProviderSettingsSchema = z.object({
@@ -101,7 +100,7 @@ export const aiProviderSettingsListReplySchema = dataEnvelope(
 );
 
 export const aiKeyParamsSchema = z.object({ provider: aiKeyProviderSchema });
-export const aiUserKeyBodySchema = z.object({ apiKey: z.string().trim().min(8).max(500) }).strict();
+export const aiUserKeyBodySchema = z.strictObject({ apiKey: singleLineText({ trim: true }).min(8).max(500) });
 export type AiUserKeyBody = z.infer<typeof aiUserKeyBodySchema>;
 
 export const aiUserKeySchema = z.object({

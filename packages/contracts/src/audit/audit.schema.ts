@@ -1,15 +1,17 @@
 import { z } from 'zod';
+import { freeFormObject } from '../common/free-form.schema';
+import { singleLineText } from '../common/text.schema';
 
 /** Client audit call of part 1 section 7. */
-export const clientAuditBodySchema = z.object({
-  operation: z.string().trim().min(1).max(100),
-  timestamp: z.string().max(40).optional(),
-  details: z.record(z.string(), z.unknown()).optional(),
+export const clientAuditBodySchema = z.strictObject({
+  operation: singleLineText({ trim: true }).min(1).max(100),
+  timestamp: singleLineText().max(40).optional(),
+  details: freeFormObject().optional(),
   client: z
-    .object({
-      userAgent: z.string().max(500).optional(),
-      language: z.string().max(40).optional(),
-      platform: z.string().max(100).optional(),
+    .strictObject({
+      userAgent: singleLineText().max(500).optional(),
+      language: singleLineText().max(40).optional(),
+      platform: singleLineText().max(100).optional(),
     })
     .optional(),
 });
@@ -28,9 +30,9 @@ export const auditEventSchema = z.object({
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 
 export const auditQuerySchema = z.object({
-  operation: z.string().trim().max(100).optional(),
+  operation: singleLineText({ trim: true }).max(100).optional(),
   userId: z.uuid().optional(),
-  search: z.string().trim().max(200).optional(),
+  search: singleLineText({ trim: true }).max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).default(0),
 });

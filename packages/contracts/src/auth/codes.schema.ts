@@ -8,13 +8,13 @@ export const verificationCodeSchema = z
   .trim()
   .regex(/^\d{6}$/, 'Invalid verification code. Please try again.');
 
-export const confirmBodySchema = z.object({ email: emailSchema, code: verificationCodeSchema });
+export const confirmBodySchema = z.strictObject({ email: emailSchema, code: verificationCodeSchema });
 export type ConfirmBody = z.input<typeof confirmBodySchema>;
 
-export const emailOnlyBodySchema = z.object({ email: emailSchema });
+export const emailOnlyBodySchema = z.strictObject({ email: emailSchema });
 export type EmailOnlyBody = z.input<typeof emailOnlyBodySchema>;
 
-export const resetPasswordBodySchema = z.object({
+export const resetPasswordBodySchema = z.strictObject({
   email: emailSchema,
   code: verificationCodeSchema,
   newPassword: passwordSchema,

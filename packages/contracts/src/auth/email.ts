@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { singleLineText } from '../common/text.schema';
 
 export const EMAIL_MESSAGES = {
   required: 'Email is required',
@@ -9,9 +9,7 @@ export const EMAIL_MESSAGES = {
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Trimmed and lower-cased so one mailbox is one account. */
-export const emailSchema = z
-  .string()
-  .trim()
+export const emailSchema = singleLineText({ trim: true })
   .min(1, EMAIL_MESSAGES.required)
   .max(254)
   .regex(EMAIL_PATTERN, EMAIL_MESSAGES.invalid)

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { singleLineText } from '../common/text.schema';
 
 /** Password rules of part 1 section 5, enforced identically by the registration form and the server. */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -19,8 +19,7 @@ export function passwordProblem(password: string): string | null {
   return null;
 }
 
-export const passwordSchema = z
-  .string()
+export const passwordSchema = singleLineText()
   .max(256)
   .superRefine((value, ctx) => {
     const problem = passwordProblem(value);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitQuerySchema } from '../common/envelope.schema';
 
 /** Cost and usage alerts (part 1 sections 3, 4, 9). */
 
@@ -60,6 +61,8 @@ export const alertSchema = z.object({
 });
 export type Alert = z.infer<typeof alertSchema>;
 
+/** GET /api/alerts?limit=: the caller's active, undismissed alerts, most severe first (urgency counts them all). */
+export const alertsQuerySchema = limitQuerySchema(ALERT_THRESHOLDS.historySize, ALERT_THRESHOLDS.historySize);
 /** GET /api/alerts: the caller's active, undismissed alerts, most severe first. */
 export const alertsReplySchema = z.object({
   success: z.literal(true),
@@ -69,7 +72,11 @@ export const alertsReplySchema = z.object({
 });
 export type AlertsReply = z.infer<typeof alertsReplySchema>;
 
-/** GET /api/alerts/history: the latest 100, active or not. */
+/** GET /api/alerts/history?limit=: the latest (at most 100), active or not. */
+export const alertHistoryQuerySchema = limitQuerySchema(
+  ALERT_THRESHOLDS.historySize,
+  ALERT_THRESHOLDS.historySize,
+);
 export const alertHistoryReplySchema = z.object({ success: z.literal(true), alerts: z.array(alertSchema) });
 export type AlertHistoryReply = z.infer<typeof alertHistoryReplySchema>;
 

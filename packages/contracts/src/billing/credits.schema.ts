@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { limitQuerySchema } from '../common/envelope.schema';
+import { freeFormObject } from '../common/free-form.schema';
+import { multiLineText, singleLineText } from '../common/text.schema';
 import { creditAccountSchema } from './payments.schema';
 
 export { type CreditAccount, creditAccountSchema } from './payments.schema';
@@ -53,6 +56,7 @@ export const CREDIT_PACKAGES = [
 ] as const;
 export type CreditPackage = (typeof CREDIT_PACKAGES)[number];
 export type CreditPackageId = CreditPackage['id'];
+/** The package with this id; any other string (`constructor`, `__proto__`, ...) is simply none. */
 export const findCreditPackage = (id: string): CreditPackage | undefined =>
   CREDIT_PACKAGES.find((p) => p.id === id);
 
@@ -92,12 +96,12 @@ export const creditAccountReplySchema = creditAccountSchema.extend({
 export type CreditAccountReply = z.infer<typeof creditAccountReplySchema>;
 
 /** POST /api/billing/credits/purchase; amount and credits from the client are ignored (catalogue wins). */
-export const purchaseCreditsBodySchema = z.object({
+export const purchaseCreditsBodySchema = z.strictObject({
   userId: z.uuid(),
-  packageId: z.string().min(1).max(40),
+  packageId: singleLineText().min(1).max(40),
   amount: z.number().optional(),
   credits: z.number().optional(),
-  description: z.string().max(500).optional(),
+  description: multiLineText().max(500).optional(),
 });
 export type PurchaseCreditsBody = z.infer<typeof purchaseCreditsBodySchema>;
 
@@ -118,7 +122,7 @@ export const purchaseCreditsReplySchema = z.object({
 export type PurchaseCreditsReply = z.infer<typeof purchaseCreditsReplySchema>;
 
 /** POST /api/billing/credits/deduct; idempotent with the Idempotency-Key header (or metadata.idempotencyKey). */
-export const deductCreditsBodySchema = z.object({
+export const deductCreditsBodySchema = z.strictObject({
   userId: z.uuid(),
   /** Credits, > 0, at most six decimals. */
   amount: z
@@ -128,8 +132,9 @@ export const deductCreditsBodySchema = z.object({
     .refine((n) => Math.abs(n * MICROS_PER_CREDIT - Math.round(n * MICROS_PER_CREDIT)) < 1e-6, {
       message: 'amount has more than six decimals',
     }),
-  description: z.string().min(1).max(500),
-  metadata: z.record(z.string(), z.unknown()).optional(),
+  description: multiLineText().min(1).max(500),
+  /** Free-form (the specification's client sends `{ timestamp }`), bounded like every free object. */
+  metadata: freeFormObject().optional(),
 });
 export type DeductCreditsBody = z.infer<typeof deductCreditsBodySchema>;
 
@@ -153,9 +158,7 @@ export const creditTransactionSchema = z.object({
 });
 export type CreditTransaction = z.infer<typeof creditTransactionSchema>;
 
-export const creditHistoryQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-});
+export const creditHistoryQuerySchema = limitQuerySchema(50, 500);
 export const creditHistoryReplySchema = z.object({
   success: z.literal(true),
   transactions: z.array(creditTransactionSchema),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from '../common/text.schema';
 
 /** Onboarding preferences (part 1 section 3), saved on the server. */
 export const USE_CASES = ['personal', 'business', 'development', 'creative', 'research'] as const;
@@ -17,10 +18,10 @@ export const AI_EXPERIENCE = ['none', 'beginner', 'intermediate', 'advanced'] as
 
 export const onboardingSchema = z.object({
   primaryUseCase: z.enum(USE_CASES).nullable(),
-  storageProviders: z.array(z.string().min(1).max(40)).max(20),
+  storageProviders: z.array(z.string()),
   teamSize: z.enum(TEAM_SIZES).nullable(),
   aiExperience: z.enum(AI_EXPERIENCE).nullable(),
-  goals: z.array(z.string().min(1).max(200)).max(20),
+  goals: z.array(z.string()),
   completedAt: z.string().nullable(),
 });
 export type Onboarding = z.infer<typeof onboardingSchema>;
@@ -29,8 +30,14 @@ export const onboardingReplySchema = z.object({ success: z.literal(true), onboar
 export type OnboardingReply = z.infer<typeof onboardingReplySchema>;
 
 /** PUT /api/onboarding: saves progress; `completed: true` marks it done (needs use case and team size). */
-export const saveOnboardingBodySchema = onboardingSchema
-  .omit({ completedAt: true })
-  .partial()
-  .extend({ completed: z.boolean().optional() });
+export const saveOnboardingBodySchema = z
+  .strictObject({
+    primaryUseCase: z.enum(USE_CASES).nullable(),
+    storageProviders: z.array(singleLineText().min(1).max(40)).max(20),
+    teamSize: z.enum(TEAM_SIZES).nullable(),
+    aiExperience: z.enum(AI_EXPERIENCE).nullable(),
+    goals: z.array(singleLineText().min(1).max(200)).max(20),
+    completed: z.boolean(),
+  })
+  .partial();
 export type SaveOnboardingBody = z.infer<typeof saveOnboardingBodySchema>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { limitQuerySchema } from '../common/envelope.schema';
+import { singleLineText } from '../common/text.schema';
 
 /**
  * Payments (part 1 sections 3, 4, 7; DECISIONS.md section 3). Spec-named replies keep their
@@ -68,13 +70,13 @@ export type PaymentConfigReply = z.infer<typeof paymentConfigReplySchema>;
 /** The optional `Idempotency-Key` header every money-moving call honours (the web app always sends one). */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const idempotencyHeadersSchema = z.object({
-  'idempotency-key': z.string().min(8).max(200).optional(),
+  'idempotency-key': singleLineText().min(8).max(200).optional(),
 });
 
-export const createPaymentIntentBodySchema = z.object({
+export const createPaymentIntentBodySchema = z.strictObject({
   /** A plan id or alias (DECISIONS.md 2), lower case in the spec's client. */
-  plan_id: z.string().min(1).max(40),
-  user_email: z.string().max(320).optional(),
+  plan_id: singleLineText().min(1).max(40),
+  user_email: singleLineText().max(320).optional(),
 });
 export type CreatePaymentIntentBody = z.infer<typeof createPaymentIntentBodySchema>;
 
@@ -89,22 +91,21 @@ export const createPaymentIntentReplySchema = z.object({
 });
 export type CreatePaymentIntentReply = z.infer<typeof createPaymentIntentReplySchema>;
 
-export const sandboxCardSchema = z.object({
-  number: z
-    .string()
+export const sandboxCardSchema = z.strictObject({
+  number: singleLineText()
     .transform((s) => s.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(/^\d{12,19}$/, CARD_MESSAGES.incorrect_number)),
   exp_month: z.coerce.number().int().min(1).max(12),
   exp_year: z.coerce.number().int().min(0).max(9999),
-  cvc: z.string().regex(/^\d{3,4}$/, CARD_MESSAGES.incorrect_cvc),
+  cvc: singleLineText().regex(/^\d{3,4}$/, CARD_MESSAGES.incorrect_cvc),
 });
 export type SandboxCard = z.input<typeof sandboxCardSchema>;
 
 /** POST /api/payments/sandbox/confirm: the card step Stripe.js performs against Stripe. */
-export const sandboxConfirmBodySchema = z.object({
-  payment_intent_id: z.string().min(1).max(100),
+export const sandboxConfirmBodySchema = z.strictObject({
+  payment_intent_id: singleLineText().min(1).max(100),
   /** The client secret proves the caller holds this intent (as with Stripe.js). */
-  client_secret: z.string().min(1).max(200).optional(),
+  client_secret: singleLineText().min(1).max(200).optional(),
   card: sandboxCardSchema,
 });
 export type SandboxConfirmBody = z.input<typeof sandboxConfirmBodySchema>;
@@ -144,9 +145,9 @@ export const creditAccountSchema = z.object({
 export type CreditAccount = z.infer<typeof creditAccountSchema>;
 
 /** POST /api/payments/confirm-payment: with plan_id for a subscription, without it for credits. */
-export const confirmPaymentBodySchema = z.object({
-  payment_intent_id: z.string().min(1).max(100),
-  plan_id: z.string().min(1).max(40).optional(),
+export const confirmPaymentBodySchema = z.strictObject({
+  payment_intent_id: singleLineText().min(1).max(100),
+  plan_id: singleLineText().min(1).max(40).optional(),
 });
 export type ConfirmPaymentBody = z.infer<typeof confirmPaymentBodySchema>;
 
@@ -196,9 +197,7 @@ export const paymentRecordSchema = z.object({
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
 
 /** GET /api/payments/history?limit=50: the caller's payments, newest first. */
-export const paymentHistoryQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-});
+export const paymentHistoryQuerySchema = limitQuerySchema(50, 200);
 export const paymentHistoryReplySchema = z.object({
   success: z.literal(true),
   payments: z.array(paymentRecordSchema),
@@ -213,7 +212,7 @@ export const receiptSchema = paymentRecordSchema.extend({
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 export const receiptReplySchema = z.object({ success: z.literal(true), receipt: receiptSchema });
-export const paymentIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const paymentIdParamsSchema = z.object({ id: singleLineText().min(1).max(100) });
 
 /** POST /api/payments/webhook (the provider calls it; the body is the provider's signed event). */
 export const webhookReplySchema = z.object({

@@ -20,7 +20,15 @@ export const successOnlySchema = z.object({ success: z.literal(true) });
 
 export const uuidParamsSchema = z.object({ id: z.uuid() });
 
+/** `limit` (capped) of a list endpoint's query; every list endpoint takes one. */
+export const limitQuery = (defaultLimit = 50, maxLimit = 200) =>
+  z.coerce.number().int().min(1).max(maxLimit).default(defaultLimit);
+
 export const paginationQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: limitQuery(),
   offset: z.coerce.number().int().min(0).default(0),
 });
+
+/** `?limit=` alone, for lists that are short enough to need no paging beyond a cap. */
+export const limitQuerySchema = (defaultLimit = 50, maxLimit = 200) =>
+  z.object({ limit: limitQuery(defaultLimit, maxLimit) });

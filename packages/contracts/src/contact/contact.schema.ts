@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { emailSchema } from '../auth/email';
 import { paginationQuerySchema } from '../common/envelope.schema';
+import { multiLineText, singleLineText } from '../common/text.schema';
 
-export const contactBodySchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(200),
+export const contactBodySchema = z.strictObject({
+  name: singleLineText({ trim: true }).min(1, 'Name is required').max(200),
   email: emailSchema,
-  subject: z.string().trim().max(200).optional(),
-  message: z.string().trim().min(1, 'Message is required').max(5000),
-  plan: z.string().trim().max(40).optional(),
+  subject: singleLineText({ trim: true }).max(200).optional(),
+  message: multiLineText({ trim: true }).min(1, 'Message is required').max(5000),
+  plan: singleLineText({ trim: true }).max(40).optional(),
 });
 export type ContactBody = z.input<typeof contactBodySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from '../common/text.schema';
 
 /** A file as every reply shows it (part 1 section 3), plus checksum and folder. */
 export const fileSchema = z.object({
@@ -34,7 +35,7 @@ export const FILE_LIST_MAX_LIMIT = 500;
 
 export const fileListQuerySchema = z.object({
   folderId: z.uuid().optional(),
-  search: z.string().trim().max(200).optional(),
+  search: singleLineText({ trim: true }).max(200).optional(),
   sort: fileSortSchema.default('name'),
   direction: z.enum(['asc', 'desc']).default('asc'),
   limit: z.coerce.number().int().min(1).max(FILE_LIST_MAX_LIMIT).default(FILE_LIST_DEFAULT_LIMIT),
@@ -69,44 +70,41 @@ export const uploadReplySchema = z.object({
 });
 export type UploadReply = z.infer<typeof uploadReplySchema>;
 
-/** Optional `metadata` JSON part of an upload. */
-export const uploadMetadataSchema = z.object({
-  folderId: z.uuid().nullable().optional(),
-  name: z.string().trim().min(1).max(255).optional(),
-});
-
 export const FILE_NAME_MAX = 255;
 /** Names are display text: no path separators, no control characters, not '.' or '..'. */
-export const fileNameSchema = z
-  .string()
-  .trim()
+export const fileNameSchema = singleLineText({ trim: true })
   .min(1, 'Name is required')
   .max(FILE_NAME_MAX, 'Name is too long')
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a name must not hold
-  .refine((n) => !/[/\\\u0000-\u001f\u007f]/.test(n) && n !== '.' && n !== '..', {
+  .refine((n) => !/[/\\]/.test(n) && n !== '.' && n !== '..', {
     message: 'Name contains characters that are not allowed',
   });
 
-export const renameBodySchema = z.object({ name: fileNameSchema });
-export const moveBodySchema = z.object({ folderId: z.uuid().nullable() });
+/** Optional `metadata` JSON part of an upload. */
+export const uploadMetadataSchema = z.strictObject({
+  folderId: z.uuid().nullable().optional(),
+  name: fileNameSchema.optional(),
+});
+
+export const renameBodySchema = z.strictObject({ name: fileNameSchema });
+export const moveBodySchema = z.strictObject({ folderId: z.uuid().nullable() });
 export const fileUpdateBodySchema = z
-  .object({ name: fileNameSchema, folderId: z.uuid().nullable() })
+  .strictObject({ name: fileNameSchema, folderId: z.uuid().nullable() })
   .partial()
   .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to change' });
 
 export const fileReplySchema = z.object({ success: z.literal(true), file: fileSchema });
 export const folderReplySchema = z.object({ success: z.literal(true), folder: folderSchema });
 
-export const createFolderBodySchema = z.object({
+export const createFolderBodySchema = z.strictObject({
   name: fileNameSchema,
   parentId: z.uuid().nullable().optional(),
 });
 export const folderUpdateBodySchema = z
-  .object({ name: fileNameSchema, parentId: z.uuid().nullable() })
+  .strictObject({ name: fileNameSchema, parentId: z.uuid().nullable() })
   .partial()
   .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to change' });
 
-export const bulkBodySchema = z.object({
+export const bulkBodySchema = z.strictObject({
   fileIds: z.array(z.uuid()).max(1000).default([]),
   folderIds: z.array(z.uuid()).max(1000).default([]),
 });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { limitQuerySchema } from '../common/envelope.schema';
+import { singleLineText } from '../common/text.schema';
 
-export const createShareBodySchema = z.object({
+export const createShareBodySchema = z.strictObject({
   /** Hours until the link stops working; absent = no expiry. */
   expiresInHours: z
     .number()
@@ -8,7 +10,7 @@ export const createShareBodySchema = z.object({
     .min(1)
     .max(24 * 365)
     .optional(),
-  password: z.string().min(4, 'Password must be at least 4 characters').max(128).optional(),
+  password: singleLineText().min(4, 'Password must be at least 4 characters').max(128).optional(),
 });
 export type CreateShareBody = z.infer<typeof createShareBodySchema>;
 
@@ -39,7 +41,15 @@ export const publicShareReplySchema = z.object({
 export type PublicShareReply = z.infer<typeof publicShareReplySchema>;
 
 /** The password, when the link has one (no body at all is fine for a link without one). */
-export const publicShareDownloadBodySchema = z.object({ password: z.string().max(128).optional() }).nullish();
+export const publicShareDownloadBodySchema = z
+  .strictObject({ password: singleLineText().max(128).optional() })
+  .nullish();
+
+/** GET /api/shares and /api/files/{id}/shares: newest first. */
+export const shareListQuerySchema = limitQuerySchema(100, 500);
+/** The token of a public share link (path), and the short-lived ticket of its download (query). */
+export const shareTokenParamsSchema = z.object({ token: singleLineText().min(1).max(100) });
+export const shareTicketQuerySchema = z.object({ t: singleLineText().min(1).max(100) });
 export const publicShareDownloadReplySchema = z.object({
   success: z.literal(true),
   /** Relative URL of the bytes, good for a few minutes: /api/public/shares/{token}/file?t=... */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from '../common/text.schema';
 
 /** Where resumable (tus) uploads are created; the web app's tus client points here. */
 export const TUS_ENDPOINT = '/api/files/tus';
@@ -9,9 +10,10 @@ export const DEFAULT_MAX_UPLOAD_BYTES = 104_857_600;
 
 /** `Upload-Metadata` keys of a tus upload (values are base64 in the header, as tus-js-client sends them). */
 export const tusUploadMetadataSchema = z.object({
-  filename: z.string().min(1).max(1024),
-  filetype: z.string().max(255).optional(),
-  folderId: z.uuid().optional(),
+  /** As the file system named it: control characters are dropped when the file is stored. */
+  filename: storableText().max(1024).nullish(),
+  filetype: storableText().max(255).nullish(),
+  folderId: z.union([z.uuid(), z.literal('')]).nullish(),
 });
 export type TusUploadMetadata = z.infer<typeof tusUploadMetadataSchema>;
 

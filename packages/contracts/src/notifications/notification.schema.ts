@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitQuery } from '../common/envelope.schema';
 
 export const notificationSchema = z.object({
   id: z.uuid(),
@@ -14,7 +15,7 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  limit: limitQuery(50, 100),
   unreadOnly: z.enum(['true', 'false']).optional(),
 });
 export const notificationsReplySchema = z.object({

@@ -11,6 +11,12 @@ describe('resolvePlanId', () => {
     ['business', 'enterprise'],
     ['ENTERPRISE', 'enterprise'],
     ['mystery', 'free'],
+    // Names of Object.prototype members are unknown plans, never its functions.
+    ['constructor', 'free'],
+    ['__proto__', 'free'],
+    ['toString', 'free'],
+    ['hasOwnProperty', 'free'],
+    ['valueOf', 'free'],
     ['', 'free'],
     [null, 'free'],
   ])('%s -> %s', (input, expected) => {

@@ -18,7 +18,7 @@ export const plansReplySchema = z.object({ success: z.literal(true), plans: z.ar
 export type PlansReply = z.infer<typeof plansReplySchema>;
 
 /** Names from the specification's other plan lists, accepted wherever a `plan` query is read (DECISIONS.md 2). */
-export const PLAN_ALIASES: Record<string, string> = {
+export const PLAN_ALIASES: Readonly<Record<string, string>> = Object.freeze({
   free: 'free',
   basic: 'basic',
   pro: 'pro',
@@ -28,10 +28,19 @@ export const PLAN_ALIASES: Record<string, string> = {
   professional: 'pro',
   expert: 'pro',
   business: 'enterprise',
-};
+});
+
+/**
+ * The catalogue id a plan name or alias stands for, or undefined. An own-property look-up, so a
+ * name such as `constructor` or `__proto__` is just unknown, never a value from Object.prototype.
+ */
+export function planAlias(name: string): string | undefined {
+  const key = name.trim().toLowerCase();
+  return Object.hasOwn(PLAN_ALIASES, key) ? PLAN_ALIASES[key] : undefined;
+}
 
 /** Resolves a plan name or alias to a catalogue id; unknown or missing -> free. */
 export function resolvePlanId(name: string | null | undefined): string {
   if (!name) return 'free';
-  return PLAN_ALIASES[name.trim().toLowerCase()] ?? 'free';
+  return planAlias(name) ?? 'free';
 }

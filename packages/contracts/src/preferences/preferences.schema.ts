@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from '../common/text.schema';
 
 /** User preferences of part 1 section 3. Every field has a default so a new user reads a full object. */
 export const preferencesSchema = z.object({
@@ -83,22 +84,32 @@ const shape = preferencesSchema.shape;
  * nested object is partial too. Unknown fields are refused at both levels, so a typo is a 400
  * rather than a silently dropped setting.
  */
+const line = (max: number) => singleLineText().max(max);
+
 export const preferencesUpdateSchema = z
-  .object({
+  .strictObject({
     theme: shape.theme,
     dark_mode: shape.dark_mode,
     viewMode: shape.viewMode,
-    language: shape.language,
-    dashboard_layout: shape.dashboard_layout.partial().strict(),
+    language: line(10).min(2),
+    dashboard_layout: z.strictObject({ layout: line(40) }).partial(),
     notification_settings: shape.notification_settings.partial().strict(),
     privacy_settings: shape.privacy_settings.partial().strict(),
     fileSort: shape.fileSort.partial().strict(),
-    sidebar: shape.sidebar.partial().strict(),
-    ui: shape.ui.partial().strict(),
-    ai: shape.ai.partial().strict(),
+    sidebar: shape.sidebar
+      .extend({ favorites: z.array(line(200)).max(50) })
+      .partial()
+      .strict(),
+    ui: shape.ui
+      .extend({ timezone: line(64) })
+      .partial()
+      .strict(),
+    ai: shape.ai
+      .extend({ provider: line(40), model: line(100) })
+      .partial()
+      .strict(),
   })
   .partial()
-  .strict()
   .refine((v) => Object.keys(v).length > 0, { message: 'At least one preference field is required' });
 export type PreferencesUpdate = z.infer<typeof preferencesUpdateSchema>;
 

@@ -1,4 +1,5 @@
 import type { ChatQuality } from '@stratos/contracts/ai/chat.schema';
+import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
@@ -8,6 +9,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './identity';
@@ -23,8 +25,15 @@ export const aiConversations = pgTable(
     title: text('title').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The client's name for it ('default', a page's key, ...): unique per user; null when it has none. */
+    clientKey: text('client_key'),
   },
-  (t) => [index('ai_conversations_user_updated_idx').on(t.userId, t.updatedAt)],
+  (t) => [
+    index('ai_conversations_user_updated_idx').on(t.userId, t.updatedAt),
+    uniqueIndex('ai_conversations_user_key_idx')
+      .on(t.userId, t.clientKey)
+      .where(sql`${t.clientKey} is not null`),
+  ],
 );
 
 /** Messages of a conversation; only the last 10 turns are kept (part 2 section 9). */

@@ -192,7 +192,8 @@ describe.each(drivers)('downloads (%s driver)', (driver) => {
       alice.headers,
       { data: randomBytes(10) },
       {
-        before: [{ name: 'metadata', value: JSON.stringify({ name: 'a"\r\nSet-Cookie: x=1' }) }],
+        // A line break in a chosen name is refused at upload (input rules); a quote is kept.
+        before: [{ name: 'metadata', value: JSON.stringify({ name: 'a"Set-Cookie: x=1' }) }],
       },
     );
     const { url } = (await link(res.json().file.id)).json();

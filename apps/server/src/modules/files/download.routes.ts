@@ -1,4 +1,5 @@
 import { ROUTE_GROUPS } from '@stratos/contracts/access/access-rule';
+import { singleLineText } from '@stratos/contracts/common/text.schema';
 import { downloadLinkReplySchema } from '@stratos/contracts/files/file.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,7 +12,7 @@ import { sendFile } from './file-response';
 import { TransfersRepository } from './transfers.repository';
 
 const idParams = z.object({ id: z.uuid() });
-const downloadQuery = z.object({ token: z.string().min(1).max(4096) });
+const downloadQuery = z.object({ token: singleLineText().min(1).max(4096) });
 
 export function downloadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const db = ctx.database.db;

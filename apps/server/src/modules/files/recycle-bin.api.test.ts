@@ -84,7 +84,32 @@ describe('recycle bin', () => {
       expect(Date.parse(item.purgeAt) - Date.parse(item.deletedAt)).toBe(30 * DAY);
     }
     expect(Date.parse(folderItem.deletedAt)).toBeGreaterThan(Date.parse(fileItem.deletedAt));
+    expect(body.total).toBe(2);
     expect((await bin(other)).items).toEqual([]);
+  });
+
+  it('honours a capped limit and an offset, newest first, with the total', async () => {
+    const u = await createTestUser(t.app);
+    const names: string[] = [];
+    for (let n = 0; n < 5; n++) {
+      const f = await insertFile(db(), { ownerId: u.user.id, name: `f${n}.txt` });
+      expect((await call(u, 'DELETE', `/api/files/${f.id}`)).statusCode).toBe(200);
+      names.unshift(`f${n}.txt`);
+      t.clock.advance(1000);
+    }
+    const page = async (query: string) => (await call(u, 'GET', `/api/recycle-bin?${query}`)).json();
+    const first = await page('limit=2');
+    expect(first.items.map((i: { name: string }) => i.name)).toEqual(names.slice(0, 2));
+    expect(first.total).toBe(5);
+    const rest = await page('limit=2&offset=2');
+    expect(rest.items.map((i: { name: string }) => i.name)).toEqual(names.slice(2, 4));
+    expect((await page('limit=2&offset=10')).items).toEqual([]);
+    expect((await page('limit=2&offset=10')).total).toBe(5);
+    for (const bad of ['limit=0', 'limit=501', 'limit=x', 'offset=-1']) {
+      const res = await call(u, 'GET', `/api/recycle-bin?${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+    }
+    expect((await call(u, 'GET', '/api/recycle-bin?limit=500')).statusCode).toBe(200);
   });
 
   it('restores a folder with its subfolders and files, and a file deleted alone separately', async () => {

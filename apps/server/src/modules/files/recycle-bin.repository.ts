@@ -41,40 +41,56 @@ export class RecycleBinRepository {
     return Number.isInteger(days) && days >= 0 ? days : DEFAULT_RETENTION_DAYS;
   }
 
-  /** The top item of each of the owner's batches (a folder's contents are not listed apart), newest first. */
-  async topLevel(ownerId: string): Promise<BinnedRow[]> {
+  /**
+   * One page of the top items of the owner's batches (a folder's contents are not listed apart),
+   * newest first, and how many there are in all (one statement; a page past the end is empty).
+   */
+  async topLevel(
+    ownerId: string,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: BinnedRow[]; total: number }> {
     const result = await this.db.execute(sql`
-      select 'folder' as kind, d.id, d.name, d.deleted_at, d.parent_id,
-        (select coalesce(sum(f.size), 0) from ${files} f
-          where f.delete_batch = d.delete_batch and f.owner_id = ${ownerId})::bigint as size,
-        null as type
-      from ${folders} d
-      where d.owner_id = ${ownerId} and d.deleted_at is not null
-        and not exists (select 1 from ${folders} p where p.id = d.parent_id and p.delete_batch = d.delete_batch)
-      union all
-      select 'file', f.id, f.name, f.deleted_at, f.folder_id, f.size, f.mime_type
-      from ${files} f
-      where f.owner_id = ${ownerId} and f.deleted_at is not null
-        and not exists (select 1 from ${folders} p where p.id = f.folder_id and p.delete_batch = f.delete_batch)
-      order by deleted_at desc, id
+      with top as (
+        select 'folder' as kind, d.id, d.name, d.deleted_at, d.parent_id,
+          (select coalesce(sum(f.size), 0) from ${files} f
+            where f.delete_batch = d.delete_batch and f.owner_id = ${ownerId})::bigint as size,
+          null as type
+        from ${folders} d
+        where d.owner_id = ${ownerId} and d.deleted_at is not null
+          and not exists (select 1 from ${folders} p where p.id = d.parent_id and p.delete_batch = d.delete_batch)
+        union all
+        select 'file', f.id, f.name, f.deleted_at, f.folder_id, f.size, f.mime_type
+        from ${files} f
+        where f.owner_id = ${ownerId} and f.deleted_at is not null
+          and not exists (select 1 from ${folders} p where p.id = f.folder_id and p.delete_batch = f.delete_batch)
+      )
+      select (select count(*) from top) as total, p.*
+      from (select 1) one
+      left join (select * from top order by deleted_at desc, id limit ${page.limit} offset ${page.offset}) p on true
+      order by p.deleted_at desc, p.id
     `);
-    return rowsOf<{
-      kind: 'file' | 'folder';
+    const raw = rowsOf<{
+      total: number | string;
+      kind: 'file' | 'folder' | null;
       id: string;
       name: string;
       deleted_at: Date | string;
       parent_id: string | null;
       size: number | string;
       type: string | null;
-    }>(result).map((r) => ({
-      kind: r.kind,
-      id: r.id,
-      name: r.name,
-      size: Number(r.size),
-      type: r.type,
-      deletedAt: new Date(r.deleted_at),
-      parentId: r.parent_id,
-    }));
+    }>(result);
+    const rows = raw
+      .filter((r) => r.kind !== null)
+      .map((r) => ({
+        kind: r.kind as 'file' | 'folder',
+        id: r.id,
+        name: r.name,
+        size: Number(r.size),
+        type: r.type,
+        deletedAt: new Date(r.deleted_at),
+        parentId: r.parent_id,
+      }));
+    return { rows, total: Number(raw[0]?.total ?? 0) };
   }
 
   /** '/A/B'-style chains of folder names (live or binned) for each id, keyed by id. */

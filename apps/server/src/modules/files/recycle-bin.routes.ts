@@ -2,6 +2,7 @@ import { ROUTE_GROUPS } from '@stratos/contracts/access/access-rule';
 import {
   recycleActionBodySchema,
   recycleActionReplySchema,
+  recycleListQuerySchema,
   recycleListReplySchema,
 } from '@stratos/contracts/files/recycle-bin.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,8 +24,18 @@ export function recycleBinRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/recycle-bin',
-      { preHandler: read, schema: { tags: ['recycle-bin'], response: { 200: recycleListReplySchema } } },
-      async (request) => ({ success: true as const, ...(await service.list(currentUser(request).id)) }),
+      {
+        preHandler: read,
+        schema: {
+          tags: ['recycle-bin'],
+          querystring: recycleListQuerySchema,
+          response: { 200: recycleListReplySchema },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        ...(await service.list(currentUser(request).id, request.query)),
+      }),
     );
 
     app.post('/recycle-bin/restore', { preHandler: write, schema: action }, async (request) => {

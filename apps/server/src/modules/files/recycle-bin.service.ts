@@ -44,12 +44,19 @@ export class RecycleBinService {
     this.accounts = new StorageAccountsRepository(db);
   }
 
-  async list(ownerId: string): Promise<{ items: RecycleItem[]; retentionDays: number }> {
-    const [rows, retentionDays] = await Promise.all([this.repo.topLevel(ownerId), this.repo.retentionDays()]);
+  async list(
+    ownerId: string,
+    page: { limit: number; offset: number },
+  ): Promise<{ items: RecycleItem[]; total: number; retentionDays: number }> {
+    const [{ rows, total }, retentionDays] = await Promise.all([
+      this.repo.topLevel(ownerId, page),
+      this.repo.retentionDays(),
+    ]);
     const parents = [...new Set(rows.map((r) => r.parentId).filter((id): id is string => id !== null))];
     const paths = await this.repo.folderPaths(ownerId, parents);
     return {
       retentionDays,
+      total,
       items: rows.map((r) => {
         const chain = r.parentId ? paths.get(r.parentId) : undefined;
         return {

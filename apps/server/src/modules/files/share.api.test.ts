@@ -91,8 +91,10 @@ describe('share links', () => {
 
     for (const body of [{ expiresInHours: 0 }, { expiresInHours: 1.5 }, { password: 'abc' }, { other: 1 }]) {
       const res = await share(owner, file.id, body);
-      expect(res.statusCode, JSON.stringify(body)).toBe(body.other ? 201 : 400);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
+    // An unknown field is named, not silently dropped.
+    expect((await share(owner, file.id, { other: 1 })).json().error.message).toBe('Unknown field "other"');
     const folder = await insertFolder(db(), { ownerId: owner.user.id, name: 'not a file' });
     expect((await share(owner, folder.id)).statusCode).toBe(404);
   });

@@ -43,14 +43,15 @@ export class ShareRepository {
     return row;
   }
 
-  /** The owner's links, newest first; one file's when `fileId` is given. */
-  list(ownerId: string, fileId?: string): Promise<ShareWithFile[]> {
+  /** The owner's newest `limit` links; one file's when `fileId` is given. */
+  list(ownerId: string, limit: number, fileId?: string): Promise<ShareWithFile[]> {
     return this.db
       .select(withFileName)
       .from(shareLinks)
       .innerJoin(files, eq(files.id, shareLinks.fileId))
       .where(and(eq(shareLinks.ownerId, ownerId), fileId ? eq(shareLinks.fileId, fileId) : undefined))
-      .orderBy(desc(shareLinks.createdAt), desc(shareLinks.id));
+      .orderBy(desc(shareLinks.createdAt), desc(shareLinks.id))
+      .limit(limit);
   }
 
   /** Revokes a link (idempotent); undefined when it is not the owner's. */

@@ -5,11 +5,13 @@ import {
   publicShareDownloadBodySchema,
   publicShareDownloadReplySchema,
   publicShareReplySchema,
+  shareListQuerySchema,
   shareListReplySchema,
   shareReplySchema,
+  shareTicketQuerySchema,
+  shareTokenParamsSchema,
 } from '@stratos/contracts/files/share.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../plugins/auth-guard';
 import { Argon2PasswordHasher } from '../auth/password-hasher.service';
@@ -20,8 +22,8 @@ import { ShareService } from './share.service';
 import { ShareTickets } from './share-ticket';
 import { TransfersRepository } from './transfers.repository';
 
-const tokenParams = z.object({ token: z.string().min(1).max(100) });
-const ticketQuery = z.object({ t: z.string().min(1).max(100) });
+const tokenParams = shareTokenParamsSchema;
+const ticketQuery = shareTicketQuerySchema;
 
 /** The owner's share links, and the public endpoints a link opens (no sign-in). */
 export function shareRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -60,18 +62,33 @@ export function shareRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/files/:id/shares',
       {
         preHandler: read,
-        schema: { tags: ['shares'], params: uuidParamsSchema, response: { 200: shareListReplySchema } },
+        schema: {
+          tags: ['shares'],
+          params: uuidParamsSchema,
+          querystring: shareListQuerySchema,
+          response: { 200: shareListReplySchema },
+        },
       },
       async (request) => ({
         success: true as const,
-        shares: await service.list(currentUser(request).id, request.params.id),
+        shares: await service.list(currentUser(request).id, request.query.limit, request.params.id),
       }),
     );
 
     app.get(
       '/shares',
-      { preHandler: read, schema: { tags: ['shares'], response: { 200: shareListReplySchema } } },
-      async (request) => ({ success: true as const, shares: await service.list(currentUser(request).id) }),
+      {
+        preHandler: read,
+        schema: {
+          tags: ['shares'],
+          querystring: shareListQuerySchema,
+          response: { 200: shareListReplySchema },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        shares: await service.list(currentUser(request).id, request.query.limit),
+      }),
     );
 
     app.delete(

@@ -79,9 +79,9 @@ export class ShareService {
     return toShareLink({ ...row, fileName: file.name }, `/s/${token}`);
   }
 
-  async list(ownerId: string, fileId?: string): Promise<ShareLink[]> {
+  async list(ownerId: string, limit: number, fileId?: string): Promise<ShareLink[]> {
     if (fileId && !(await this.deps.files.findLive(ownerId, fileId))) throw notFound(FILE_NOT_FOUND);
-    return (await this.deps.shares.list(ownerId, fileId)).map((r) => toShareLink(r));
+    return (await this.deps.shares.list(ownerId, limit, fileId)).map((r) => toShareLink(r));
   }
 
   async revoke(ownerId: string, id: string): Promise<void> {

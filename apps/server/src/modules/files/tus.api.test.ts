@@ -222,6 +222,28 @@ describe.each(drivers)('resumable uploads over tus (%s driver)', (driver) => {
     expect(unknown.status).toBe(404);
   });
 
+  it('refuses Upload-Metadata the database cannot store (decoded), naming the key, and prototype keys', async () => {
+    const nul = await create(alice, 10, { filename: 'a\u0000b.bin' });
+    expectJsonError(
+      nul,
+      400,
+      'VALIDATION_ERROR',
+      'Upload-Metadata filename: Must not contain NUL characters',
+    );
+    // Every key's value, even of a key the server does not read.
+    const extra = await create(alice, 10, { filename: 'a.bin', relativePath: 'x\u0000' });
+    expectJsonError(
+      extra,
+      400,
+      'VALIDATION_ERROR',
+      'Upload-Metadata relativePath: Must not contain NUL characters',
+    );
+    for (const key of ['constructor', '__proto__', 'toString']) {
+      expect((await create(alice, 10, { filename: 'a.bin', [key]: 'x' })).status, key).toBe(400);
+    }
+    expect((await storageState(t.app, alice.user.id)).reservedBytes).toBe(0);
+  });
+
   it('answers 413 in the JSON envelope to a PATCH past the declared length or a deferred one past the cap', async () => {
     const created = await create(alice, 1000);
     const location = created.headers.location ?? '';

@@ -2,11 +2,16 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { FILE_ERRORS, FILE_ID_HEADER, TUS_ENDPOINT } from '@stratos/contracts/files/upload.schema';
+import { storableProblem, TEXT_MESSAGES } from '@stratos/contracts/common/text.schema';
+import {
+  FILE_ERRORS,
+  FILE_ID_HEADER,
+  TUS_ENDPOINT,
+  tusUploadMetadataSchema,
+} from '@stratos/contracts/files/upload.schema';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import { type DataStore, ERRORS, EVENTS, Server, type Upload } from '@tus/server';
-import { z } from 'zod';
 import type { StorageConfig } from '../../config';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth-guard';
@@ -190,8 +195,7 @@ export class TusUploads {
   /** Creation: checks the metadata and folder, reserves the quota for the whole upload. */
   private async create(req: TusRequest, upload: Upload): Promise<{ metadata: Record<string, string> }> {
     const user = this.userOf(req);
-    const meta = metadataSchema.safeParse(upload.metadata ?? {});
-    if (!meta.success) throw tusError(400, 'VALIDATION_ERROR', FILE_ERRORS.INVALID_METADATA);
+    const meta = parseMetadata(upload.metadata ?? {});
     await this.uploads.assertFolder(user.id, meta.data.folderId);
     const bytes = upload.size ?? (await this.uploads.maxUploadBytes());
     const reservation = await this.uploads.reserve(user.id, bytes);
@@ -344,11 +348,27 @@ export class TusUploads {
   }
 }
 
-const metadataSchema = z.object({
-  filename: z.string().max(1024).nullish(),
-  filetype: z.string().max(255).nullish(),
-  folderId: z.union([z.uuid(), z.literal('')]).nullish(),
-});
+/**
+ * The client's Upload-Metadata (values base64-decoded by tus): every value, even of a key we do not
+ * read, must be text the database can store; 400 names the key.
+ */
+function parseMetadata(raw: Record<string, string | null>) {
+  for (const [key, value] of Object.entries(raw)) {
+    const problem = value === null ? null : storableProblem(value);
+    if (problem) throw tusError(400, 'VALIDATION_ERROR', `Upload-Metadata ${key}: ${TEXT_MESSAGES[problem]}`);
+  }
+  const meta = tusUploadMetadataSchema.safeParse(raw);
+  if (!meta.success) {
+    const issue = meta.error.issues[0];
+    const key = issue?.path.join('.');
+    throw tusError(
+      400,
+      'VALIDATION_ERROR',
+      key ? `${FILE_ERRORS.INVALID_METADATA}: ${key}` : FILE_ERRORS.INVALID_METADATA,
+    );
+  }
+  return meta;
+}
 
 function reservationOf(upload: Upload): Reservation {
   return {

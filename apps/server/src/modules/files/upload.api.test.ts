@@ -224,6 +224,7 @@ describe.each(drivers)('POST /api/files/upload (%s driver)', (driver) => {
       filenameStar: true,
     });
     expect(windows.json().file.name).toBe('boot.ini');
+    // A name the client chose (metadata) is single-line text: a line break is refused, by field.
     const header = await upload(
       t.app,
       alice.headers,
@@ -232,8 +233,8 @@ describe.each(drivers)('POST /api/files/upload (%s driver)', (driver) => {
         before: [{ name: 'metadata', value: JSON.stringify({ name: 'a"\r\nSet-Cookie: x' }) }],
       },
     );
-    expect(header.statusCode).toBe(201);
-    expect(header.json().file.name).toBe('a"Set-Cookie: x');
+    expect(header.statusCode).toBe(400);
+    expect(header.json().error.message).toBe('metadata.name: Must not contain control characters');
     expect(header.headers['set-cookie']).toBeUndefined();
     // A browser sends such a name percent-encoded in filename="..."; it stays literal text.
     const encoded = await upload(t.app, alice.headers, { data: randomBytes(10), filename: 'b"\r\nX: y' });
@@ -258,7 +259,28 @@ describe.each(drivers)('POST /api/files/upload (%s driver)', (driver) => {
         before: [{ name: 'metadata', value: JSON.stringify({ name: 'x/../../y\u0000z.txt' }) }],
       },
     );
-    expect(viaMetadata.json().file.name).toBe('yz.txt');
+    expect(viaMetadata.statusCode).toBe(400);
+    expect(viaMetadata.json().error.message).toBe('metadata.name: Must not contain NUL characters');
+    // A file name with NUL cannot come from a file system: refused too, naming it.
+    const nul = await upload(t.app, alice.headers, { data: randomBytes(10), filename: 'a\u0000b.txt' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().error.message).toBe('file name: Must not contain NUL characters');
+    // Unknown form fields are named, not ignored.
+    const unknown = await upload(
+      t.app,
+      alice.headers,
+      { data: randomBytes(10) },
+      { before: [{ name: 'folder', value: 'x' }] },
+    );
+    expect(unknown.json().error.message).toBe('folder: Unknown field (send file, folderId or metadata)');
+    const unknownMeta = await upload(
+      t.app,
+      alice.headers,
+      { data: randomBytes(10) },
+      { after: [{ name: 'metadata', value: JSON.stringify({ title: 'x' }) }] },
+    );
+    expect(unknownMeta.json().error.message).toBe('metadata: Unknown field "metadata.title"');
+    expect(await tempObjects(t.app)).toBe(0);
   });
 
   it('uses the part MIME type, or application/octet-stream when it is missing or malformed', async () => {

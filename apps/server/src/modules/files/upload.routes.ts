@@ -1,5 +1,6 @@
 import multipart, { type Multipart, type MultipartFile } from '@fastify/multipart';
 import { ROUTE_GROUPS } from '@stratos/contracts/access/access-rule';
+import { storableProblem, TEXT_MESSAGES } from '@stratos/contracts/common/text.schema';
 import { uploadMetadataSchema, uploadReplySchema } from '@stratos/contracts/files/file.schema';
 import { FILE_ERRORS } from '@stratos/contracts/files/upload.schema';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -8,6 +9,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { AppError, badRequest } from '../../lib/app-error';
 import { currentUser } from '../../plugins/auth-guard';
+import { escapeUnprintable } from '../../plugins/input-guard/field-label';
+import { findUnstorableText } from '../../plugins/input-guard/unstorable-text';
 import { StreamTooLargeError, type TempObject } from './blob-store.service';
 import type { Reservation } from './quota.service';
 import { createUploadService, fileTooLarge, type UploadService } from './upload.service';
@@ -28,6 +31,8 @@ export function uploadRoutes(
       '/files/upload',
       {
         preHandler: guard,
+        // Reads its multipart body itself (a JSON body is answered 415 below).
+        config: { rawBody: true },
         schema: {
           tags: ['files'],
           summary: 'Upload one file (multipart/form-data: `file`, optional `folderId` or `metadata` JSON)',
@@ -108,6 +113,11 @@ async function readForm(
         part.file.resume();
         throw badRequest(FILE_ERRORS.ONE_FILE_PER_REQUEST, 'ONE_FILE_PER_REQUEST');
       }
+      const nameProblem = part.filename ? storableProblem(part.filename) : null;
+      if (nameProblem) {
+        part.file.resume();
+        throw invalidField('file name', TEXT_MESSAGES[nameProblem]);
+      }
       if (form.folderId) await service.assertFolder(userId, form.folderId);
       form.temp = await receiveFile(part, service, maxBytes);
       form.filename = part.filename;
@@ -135,7 +145,18 @@ const folderIdField = z.union([
   z.literal('null').transform(() => null),
 ]);
 
+/** A 400 naming the form field (or the file name) that was refused. */
+const invalidField = (field: string, message: string) =>
+  badRequest(`${field}: ${message}`, 'VALIDATION_ERROR', [{ in: 'body', path: field, message }]);
+
+/** The form fields of the specification (folderId, metadata); any other field is refused by name. */
 function readField(part: Exclude<Multipart, MultipartFile>, form: UploadForm): void {
+  // A field sent as application/json arrives parsed.
+  const unstorable = findUnstorableText(part.value);
+  if (unstorable) {
+    const path = [fieldName(part.fieldname), ...unstorable.path].join('.');
+    throw invalidField(path, unstorable.message);
+  }
   if (part.fieldname === 'folderId') {
     const parsed = folderIdField.safeParse(String(part.value).trim());
     if (!parsed.success) throw badRequest('Invalid folder id', 'VALIDATION_ERROR');
@@ -150,11 +171,26 @@ function readField(part: Exclude<Multipart, MultipartFile>, form: UploadForm): v
       }
     }
     const parsed = uploadMetadataSchema.safeParse(value);
-    if (!parsed.success) throw badRequest(FILE_ERRORS.INVALID_METADATA, 'VALIDATION_ERROR');
+    if (!parsed.success) throw metadataError(parsed.error.issues[0]);
     if (parsed.data.folderId !== undefined) form.folderId = parsed.data.folderId;
     if (parsed.data.name !== undefined) form.name = parsed.data.name;
+  } else {
+    throw invalidField(fieldName(part.fieldname), 'Unknown field (send file, folderId or metadata)');
   }
 }
+
+/** Invalid upload metadata, naming the field of it that was refused. */
+function metadataError(issue: z.core.$ZodIssue | undefined) {
+  if (!issue) return badRequest(FILE_ERRORS.INVALID_METADATA, 'VALIDATION_ERROR');
+  if (issue.code === 'unrecognized_keys') {
+    const names = issue.keys.map((k) => `"metadata.${fieldName(k)}"`).join(', ');
+    return invalidField('metadata', `Unknown field ${names}`);
+  }
+  return invalidField(['metadata', ...issue.path.map(String)].join('.'), issue.message);
+}
+
+/** A field name for a message: its control characters shown escaped. */
+const fieldName = escapeUnprintable;
 
 function contentLength(request: FastifyRequest): number | null {
   const raw = request.headers['content-length'];

@@ -42,12 +42,16 @@ export const READABLE_EXTENSIONS: Record<string, ReadableKind> = {
 /** What kind of file this is for the analysis, by extension first (more specific), then MIME type; null: not readable. */
 export function readableKind(name: string, mimeType: string): ReadableKind | null {
   const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase();
-  const byExt = ext ? READABLE_EXTENSIONS[ext] : undefined;
-  const byMime = READABLE_MIME_TYPES[mimeType.toLowerCase()];
+  // Own properties only: a file named x.constructor (or a MIME type of __proto__) is unreadable.
+  const byExt = ext ? ownValue(READABLE_EXTENSIONS, ext) : undefined;
+  const byMime = ownValue(READABLE_MIME_TYPES, mimeType.toLowerCase());
   // A file that says it is a PDF or DOCX is parsed as one, whatever its name.
   if (byMime === 'pdf' || byMime === 'docx') return byMime;
   return byExt ?? byMime ?? null;
 }
+
+const ownValue = <T>(table: Record<string, T>, key: string): T | undefined =>
+  Object.hasOwn(table, key) ? table[key] : undefined;
 
 export interface ExtractedText {
   /** The text for the model, at most MODEL_CHARS_CAP characters. */

@@ -1,8 +1,13 @@
 import { GroupCommit } from '../../../lib/group-commit';
-import type { ChatRepository, ExchangeRows, NewConversation, StoredMessage } from './chat.repository';
+import type {
+  ChatExchangeRepository,
+  ExchangeRows,
+  NewConversation,
+  StoredMessage,
+} from './chat-exchanges.repository';
 
 export type ExchangeWriter = Pick<
-  ChatRepository,
+  ChatExchangeRepository,
   'startConversation' | 'startConversations' | 'saveExchange' | 'saveExchanges'
 >;
 

@@ -6,8 +6,9 @@ import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { createTestUser, type TestUser } from '../../../../test/users.fixture';
 import { aiChatMessages, aiConversations, aiUsageLog } from '../../../db/schema/index';
 import { aiServicesFor } from '../providers/ai-services';
-import { ChatRepository, type ExchangeRows } from './chat.repository';
+import { ChatRepository } from './chat.repository';
 import { ChatExchangeBatcher } from './chat-exchange-batcher';
+import { ChatExchangeRepository, type ExchangeRows } from './chat-exchanges.repository';
 import { CHAT_ERROR_TEXT, CHAT_FALLBACK_TEXT } from './quality';
 
 let standins: AiStandins;
@@ -189,7 +190,11 @@ describe('POST /api/ai/chat', () => {
       { message: 'hi', temperature: 0.05 },
       { message: 'hi', temperature: 1.1 },
       { message: 'hi', provider: 'nobody' },
-      { message: 'hi', conversationId: 'not-a-uuid' },
+      { message: 'hi', conversationId: '' },
+      { message: 'hi', conversationId: 'x'.repeat(101) },
+      { message: 'hi', conversationId: 'line\nbreak' },
+      { message: 'hi', maxRetries: 4 },
+      { message: 'hi', unexpected: true },
     ]) {
       expect((await inject('POST', '/api/ai/chat', user, body)).statusCode, JSON.stringify(body)).toBe(400);
       expect((await inject('POST', '/api/ai/chat/stream', user, body)).statusCode, JSON.stringify(body)).toBe(
@@ -359,10 +364,20 @@ describe('conversations', () => {
     expect((await inject('GET', url, other)).statusCode).toBe(404);
     expect((await inject('PATCH', url, other, { title: 'mine' })).statusCode).toBe(404);
     expect((await inject('DELETE', url, other)).statusCode).toBe(404);
-    expect(
-      (await inject('POST', '/api/ai/chat', other, { message: 'hi', conversationId: id })).statusCode,
-    ).toBe(404);
     expect((await inject('GET', '/api/ai/conversations', other)).json().data.conversations).toEqual([]);
+    // Chatting under the owner's id only ever reaches a conversation of the other user's own: the
+    // id is a name in the other user's space, and the owner's history never reaches the prompt.
+    const intruder = await inject('POST', '/api/ai/chat', other, {
+      message: 'What did we say?',
+      conversationId: id,
+      provider: 'ollama',
+    });
+    expect(intruder.statusCode).toBe(200);
+    expect(intruder.json().conversationId).not.toBe(id);
+    expect(lastOllamaMessages().filter((m) => m.role !== 'system')).toEqual([
+      { role: 'user', content: 'What did we say?' },
+    ]);
+    expect((await inject('GET', url, user)).json().data.conversation.messageCount).toBe(2);
 
     expect((await inject('PATCH', url, user, {})).statusCode).toBe(400);
     const renamed = await inject('PATCH', url, user, { title: 'Greetings' });
@@ -375,7 +390,8 @@ describe('conversations', () => {
 
     expect((await inject('DELETE', url, user)).statusCode).toBe(200);
     expect((await inject('GET', url, user)).statusCode).toBe(404);
-    expect((await inject('GET', '/api/ai/conversations/not-a-uuid', user)).statusCode).toBe(400);
+    // Not an id nor a key of this user's.
+    expect((await inject('GET', '/api/ai/conversations/not-a-uuid', user)).statusCode).toBe(404);
   });
 });
 
@@ -451,7 +467,6 @@ describe('POST /api/ai/chat/:messageId/feedback', () => {
     expect((await inject('POST', url, user, { rating: 3.5 })).statusCode).toBe(400);
     expect((await inject('POST', url, other, { rating: 4 })).statusCode).toBe(404);
 
-    const { ChatRepository } = await import('./chat.repository');
     const rows = await new ChatRepository(t.app.ctx.database.db).feedbackFor(messageId);
     expect(rows.map((r) => [r.rating, r.comment]).sort()).toEqual([
       [2, null],
@@ -486,12 +501,12 @@ const updatedAt = async (id: string) => (await conversationRow(id))?.updatedAt.g
  * in a test the app serves one request at a time and each write is over before the next reply.
  */
 function batchSizes() {
-  const start = vi.spyOn(ChatRepository.prototype, 'startConversations');
-  const save = vi.spyOn(ChatRepository.prototype, 'saveExchanges');
+  const start = vi.spyOn(ChatExchangeRepository.prototype, 'startConversations');
+  const save = vi.spyOn(ChatExchangeRepository.prototype, 'saveExchanges');
   for (const single of ['startConversation', 'saveExchange'] as const) {
-    const original = ChatRepository.prototype[single] as (...args: unknown[]) => Promise<unknown>;
-    vi.spyOn(ChatRepository.prototype, single).mockImplementation(async function (
-      this: ChatRepository,
+    const original = ChatExchangeRepository.prototype[single] as (...args: unknown[]) => Promise<unknown>;
+    vi.spyOn(ChatExchangeRepository.prototype, single).mockImplementation(async function (
+      this: ChatExchangeRepository,
       ...args: unknown[]
     ) {
       await new Promise((r) => setTimeout(r, 40));
@@ -616,7 +631,7 @@ describe('ChatExchangeBatcher on the database', () => {
   const statuses = (results: PromiseSettledResult<unknown>[]) => results.map((r) => r.status);
 
   it('writes a batch of new conversations in one statement; a bad item fails only its caller', async () => {
-    const repo = new ChatRepository(db());
+    const repo = new ChatExchangeRepository(db());
     const batcher = new ChatExchangeBatcher(repo, 20);
     const many = vi.spyOn(repo, 'startConversations');
     const user = await createTestUser(t.app);
@@ -662,7 +677,8 @@ describe('ChatExchangeBatcher on the database', () => {
   });
 
   it('saves a batch of exchanges: trims each conversation as saveExchange does, bumps it, a conversation twice goes after, and a deleted one fails only its own caller', async () => {
-    const repo = new ChatRepository(db());
+    const repo = new ChatExchangeRepository(db());
+    const conversations = new ChatRepository(db());
     const batcher = new ChatExchangeBatcher(repo, 6);
     const many = vi.spyOn(repo, 'saveExchanges');
     const user = await createTestUser(t.app);
@@ -710,7 +726,7 @@ describe('ChatExchangeBatcher on the database', () => {
     expect((await stored(c2)).find((m) => m.id === replyOf(round1[4]))?.content).toBe('reply to c2 q3');
 
     // Deleted after its reply was asked for: the batch fails on it, then each item goes alone.
-    await repo.deleteConversation(user.user.id, gone);
+    await conversations.deleteConversation(user.user.id, gone);
     many.mockClear();
     const round2 = await together([
       save(c0, 'c0 q4'),
@@ -728,7 +744,7 @@ describe('ChatExchangeBatcher on the database', () => {
   });
 
   it('trims in one batch statement exactly as the single statement does', async () => {
-    const repo = new ChatRepository(db());
+    const repo = new ChatExchangeRepository(db());
     const user = await createTestUser(t.app);
     const [a, b] = [randomUUID(), randomUUID()];
     for (const id of [a, b]) {

@@ -4,11 +4,13 @@ import {
   chatFeedbackBodySchema,
   chatFeedbackParamsSchema,
   chatReplySchema,
+  conversationParamsSchema,
   conversationPatchBodySchema,
   conversationReplySchema,
+  conversationsQuerySchema,
   conversationsReplySchema,
 } from '@stratos/contracts/ai/chat.schema';
-import { successOnlySchema, uuidParamsSchema } from '@stratos/contracts/common/envelope.schema';
+import { successOnlySchema } from '@stratos/contracts/common/envelope.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../app-context';
 import { AppError } from '../../../lib/app-error';
@@ -16,12 +18,14 @@ import { currentUser } from '../../../plugins/auth-guard';
 import { aiServicesFor } from '../providers/ai-services';
 import { ChatRepository } from './chat.repository';
 import { ChatService } from './chat.service';
+import { ChatExchangeRepository } from './chat-exchanges.repository';
 
 /** AI chat: one reply, a streamed reply (server-sent events), conversations and feedback. */
 export function aiChatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const ai = aiServicesFor(ctx);
   const chat = new ChatService({
     repo: new ChatRepository(ctx.database.db),
+    exchanges: new ChatExchangeRepository(ctx.database.db),
     router: ai.router,
     usage: ai.usage,
     log: ctx.log,
@@ -120,10 +124,13 @@ export function aiChatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/ai/conversations',
-      { preHandler: signedIn, schema: { tags, response: { 200: conversationsReplySchema } } },
+      {
+        preHandler: signedIn,
+        schema: { tags, querystring: conversationsQuerySchema, response: { 200: conversationsReplySchema } },
+      },
       async (request) => ({
         success: true as const,
-        data: { conversations: await chat.list(currentUser(request).id) },
+        data: { conversations: await chat.list(currentUser(request).id, request.query.limit) },
       }),
     );
 
@@ -131,7 +138,7 @@ export function aiChatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/ai/conversations/:id',
       {
         preHandler: signedIn,
-        schema: { tags, params: uuidParamsSchema, response: { 200: conversationReplySchema } },
+        schema: { tags, params: conversationParamsSchema, response: { 200: conversationReplySchema } },
       },
       async (request) => ({
         success: true as const,
@@ -145,7 +152,7 @@ export function aiChatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: signedIn,
         schema: {
           tags,
-          params: uuidParamsSchema,
+          params: conversationParamsSchema,
           body: conversationPatchBodySchema,
           response: { 200: conversationReplySchema },
         },
@@ -160,7 +167,7 @@ export function aiChatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/ai/conversations/:id',
       {
         preHandler: signedIn,
-        schema: { tags, params: uuidParamsSchema, response: { 200: successOnlySchema } },
+        schema: { tags, params: conversationParamsSchema, response: { 200: successOnlySchema } },
       },
       async (request) => {
         await chat.remove(currentUser(request).id, request.params.id);

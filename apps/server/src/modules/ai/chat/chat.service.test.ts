@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../lib/app-error';
 import type { AiRequest, AiRouter } from '../providers/ai-router';
 import type { NewUsageRow } from '../providers/providers.repository';
-import type { ChatRepository, ExchangeRows, MessageRow, NewMessageRow } from './chat.repository';
+import type { ChatRepository } from './chat.repository';
 import { ChatService } from './chat.service';
+import type { ExchangeWriter } from './chat-exchange-batcher';
+import type { ExchangeRows, MessageRow, NewMessageRow } from './chat-exchanges.repository';
 import { CHAT_FALLBACK_TEXT } from './quality';
 
 const GOOD = 'Hello! Here it is in several words, as you asked.';
@@ -77,7 +79,12 @@ function setup(texts: Array<string | Error>, history: Partial<MessageRow>[] = []
     },
   };
   return {
-    chat: new ChatService({ repo, router, usage: usageService }),
+    chat: new ChatService({
+      repo,
+      exchanges: repo as unknown as ExchangeWriter,
+      router,
+      usage: usageService,
+    }),
     calls,
     saved,
     created,

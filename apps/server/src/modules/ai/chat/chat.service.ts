@@ -3,17 +3,13 @@ import type { ChatBody, ChatMessage, ChatQuality, ChatReply } from '@stratos/con
 import type { ModelMessage } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../../lib/app-error';
+import { isUniqueViolation } from '../../../lib/pg-error';
 import type { AiRequest, AiRouter } from '../providers/ai-router';
 import type { AiUsageService } from '../providers/ai-usage.service';
 import type { NewUsageRow } from '../providers/providers.repository';
-import type {
-  ChatRepository,
-  ConversationRow,
-  ExchangeRows,
-  MessageRow,
-  StoredMessage,
-} from './chat.repository';
-import { ChatExchangeBatcher } from './chat-exchange-batcher';
+import type { ChatRepository, ConversationRow } from './chat.repository';
+import { ChatExchangeBatcher, type ExchangeWriter } from './chat-exchange-batcher';
+import type { ExchangeRows, MessageRow, NewConversation, StoredMessage } from './chat-exchanges.repository';
 import {
   assessQuality,
   CHAT_FALLBACK_TEXT,
@@ -31,6 +27,8 @@ export const HISTORY_PROMPT_TURNS = 4;
 
 export interface ChatDeps {
   repo: ChatRepository;
+  /** Stores exchanges (through the group commit). */
+  exchanges: ExchangeWriter;
   router: Pick<AiRouter, 'generate' | 'stream'>;
   /** Writes usage rows the exchange could not carry (its write failed, or there was none to make). */
   usage: Pick<AiUsageService, 'record'>;
@@ -92,7 +90,7 @@ export class ChatService {
   private readonly exchanges: ChatExchangeBatcher;
 
   constructor(private readonly deps: ChatDeps) {
-    this.exchanges = new ChatExchangeBatcher(deps.repo, HISTORY_KEPT_TURNS * 2);
+    this.exchanges = new ChatExchangeBatcher(deps.exchanges, HISTORY_KEPT_TURNS * 2);
   }
 
   chat(userId: string, body: ChatBody): Promise<ChatReply> {
@@ -137,8 +135,11 @@ export class ChatService {
     sink?: ChatSink,
     signal?: AbortSignal,
   ): Promise<ChatReply> {
-    // A new conversation is created only once there is a reply to store in it.
-    const existing = body.conversationId ? await this.own(userId, body.conversationId) : null;
+    // The conversation the client named (its id or its own key), if it exists yet; a new one is
+    // created only once there is a reply to store in it, under the client's key when it gave one.
+    const existing = body.conversationId
+      ? await this.deps.repo.findConversation(userId, body.conversationId)
+      : null;
     const history = existing
       ? await this.deps.repo.recentMessages(existing.id, HISTORY_PROMPT_TURNS * 2)
       : [];
@@ -166,7 +167,13 @@ export class ChatService {
     }
     const { outcome, quality, forced } = answer;
     const response = forced ? CHAT_FALLBACK_TEXT : outcome.text;
-    const conversation = existing ?? { id: randomUUID(), userId, title: titleOf(body.message), isNew: true };
+    const conversation = existing ?? {
+      id: randomUUID(),
+      userId,
+      title: titleOf(body.message),
+      clientKey: body.conversationId ?? null,
+      isNew: true,
+    };
     const saved = await this.saveExchange(
       conversation,
       body.message,
@@ -186,8 +193,8 @@ export class ChatService {
       response,
       model: outcome.model,
       provider: outcome.provider,
-      conversationId: conversation.id,
-      messageId: saved.id,
+      conversationId: saved.conversationId,
+      messageId: saved.message.id,
       quality: quality as ChatQuality,
       attempts: tried.attempt,
       forced,
@@ -205,6 +212,7 @@ export class ChatService {
   ): Promise<Answer> {
     let canned: Quality | null = null;
     let last: AttemptOutcome | null = null;
+    const maxAttempts = Math.min(body.maxRetries ?? CHAT_MAX_ATTEMPTS, CHAT_MAX_ATTEMPTS);
     for (;;) {
       tried.attempt++;
       let outcome: AttemptOutcome;
@@ -235,7 +243,7 @@ export class ChatService {
       const quality = assessQuality(body.message, outcome.text);
       if (quality.category !== 'canned') return { outcome, quality, forced: false };
       canned = quality;
-      if (tried.attempt < CHAT_MAX_ATTEMPTS) {
+      if (tried.attempt < maxAttempts) {
         sink?.retry(tried.attempt + 1, quality.issues);
         continue;
       }
@@ -272,45 +280,61 @@ export class ChatService {
 
   /**
    * Stores a question and its reply, with concurrent replies' exchanges (ChatExchangeBatcher); a
-   * new conversation is created with them, in the same statement.
+   * new conversation is created with them, in the same statement. Returns the reply's row and the
+   * conversation it went into.
    */
   private async saveExchange(
-    conversation: { id: string; userId: string; title: string; isNew?: boolean },
+    conversation: NewConversation & { isNew?: boolean },
     question: string,
     reply: ExchangeRows['reply'],
     usage: NewUsageRow[],
-  ): Promise<StoredMessage> {
+  ): Promise<{ message: StoredMessage; conversationId: string }> {
     const exchange: ExchangeRows = { question, askedAt: stamp(), reply, answeredAt: stamp(), usage };
     let rows: StoredMessage[];
+    let conversationId = conversation.id;
     try {
-      rows = conversation.isNew
-        ? await this.exchanges.start(conversation, exchange)
-        : await this.exchanges.save(conversation, exchange);
+      if (!conversation.isNew) {
+        rows = await this.exchanges.save(conversation, exchange);
+      } else {
+        try {
+          rows = await this.exchanges.start(conversation, exchange);
+        } catch (err) {
+          // Another call of the same user created the conversation of this key meanwhile: join it.
+          const raced =
+            conversation.clientKey && isUniqueViolation(err)
+              ? await this.deps.repo.findConversation(conversation.userId, conversation.clientKey)
+              : null;
+          if (!raced) throw err;
+          conversationId = raced.id;
+          rows = await this.exchanges.save(raced, exchange);
+        }
+      }
     } catch (err) {
       // The calls were made: their usage rows are written even though the exchange could not be.
       await this.recordUsage(usage);
       throw err;
     }
-    return rows.find((r) => r.role === 'assistant') as StoredMessage;
+    return { message: rows.find((r) => r.role === 'assistant') as StoredMessage, conversationId };
   }
 
   private async recordUsage(rows: NewUsageRow[]): Promise<void> {
     for (const row of rows) await this.deps.usage.record(row);
   }
 
-  async own(userId: string, id: string): Promise<ConversationRow> {
-    const c = await this.deps.repo.findConversation(userId, id);
+  /** The user's conversation named `ref` (its id or the client's key), else 404. */
+  async own(userId: string, ref: string): Promise<ConversationRow> {
+    const c = await this.deps.repo.findConversation(userId, ref);
     if (!c) throw notFound();
     return c;
   }
 
-  async list(userId: string) {
-    const rows = await this.deps.repo.listConversations(userId);
+  async list(userId: string, limit: number) {
+    const rows = await this.deps.repo.listConversations(userId, limit);
     return rows.map(summary);
   }
 
-  async open(userId: string, id: string) {
-    const c = await this.own(userId, id);
+  async open(userId: string, ref: string) {
+    const c = await this.own(userId, ref);
     const messages = await this.deps.repo.messages(c.id);
     return {
       conversation: summary({ ...c, messageCount: messages.length }),
@@ -318,14 +342,15 @@ export class ChatService {
     };
   }
 
-  async update(userId: string, id: string, patch: { title?: string; clear?: boolean }) {
-    await this.own(userId, id);
+  async update(userId: string, ref: string, patch: { title?: string; clear?: boolean }) {
+    const { id } = await this.own(userId, ref);
     if (patch.title !== undefined) await this.deps.repo.rename(userId, id, patch.title);
     if (patch.clear) await this.deps.repo.clearMessages(id);
     return this.open(userId, id);
   }
 
-  async remove(userId: string, id: string): Promise<void> {
+  async remove(userId: string, ref: string): Promise<void> {
+    const { id } = await this.own(userId, ref);
     if (!(await this.deps.repo.deleteConversation(userId, id))) throw notFound();
   }
 
@@ -345,6 +370,7 @@ function titleOf(message: string): string {
 function summary(c: ConversationRow & { messageCount: number }) {
   return {
     id: c.id,
+    key: c.clientKey,
     title: c.title,
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),

@@ -25,7 +25,8 @@ const PROVIDER_DEFAULT: Partial<Record<AiCallableProvider, string>> = {
 };
 
 /** The local model and Hugging Face are free. */
-export const isPaidProvider = (provider: AiCallableProvider): boolean => provider in PROVIDER_DEFAULT;
+export const isPaidProvider = (provider: AiCallableProvider): boolean =>
+  Object.hasOwn(PROVIDER_DEFAULT, provider);
 
 export function rateFor(provider: AiCallableProvider, model: string): Rate | null {
   if (!isPaidProvider(provider)) return null;

@@ -51,6 +51,11 @@ describe('cost and usage alerts', () => {
       'credit_duration:critical',
       'projected_shortfall:critical',
     ]);
+    // A capped limit: the most severe first, urgency still of them all.
+    const one = (await get(u, '/api/alerts?limit=1')).json();
+    expect(one.alerts).toEqual([body.alerts[0]]);
+    expect(one.urgency).toBe('critical');
+    expect((await get(u, '/api/alerts?limit=101')).statusCode).toBe(400);
     const shortfall = body.alerts.find((a: { type: string }) => a.type === 'projected_shortfall');
     expect(shortfall).toMatchObject({
       dismissible: true,
@@ -182,6 +187,9 @@ describe('cost and usage alerts', () => {
     expect(history[0]).toMatchObject({ type: 'storage_usage', resolvedAt: null });
     expect(history[1].title).toBe('old 109');
     expect(history[99].title).toBe('old 11');
+    const page = (await get(u, '/api/alerts/history?limit=2')).json().alerts;
+    expect(page.map((a: { title: string }) => a.title)).toEqual([history[0].title, 'old 109']);
+    expect((await get(u, '/api/alerts/history?limit=0')).statusCode).toBe(400);
   });
 
   it(`the ${CHECK_ALERTS_JOB} job checks prepaid accounts and resolves cleared alerts`, async () => {

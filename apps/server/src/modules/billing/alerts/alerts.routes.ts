@@ -1,7 +1,9 @@
 import { ROUTE_GROUPS } from '@stratos/contracts/access/access-rule';
 import {
+  alertHistoryQuerySchema,
   alertHistoryReplySchema,
   alertIdParamsSchema,
+  alertsQuerySchema,
   alertsReplySchema,
   dismissAlertReplySchema,
 } from '@stratos/contracts/billing/alerts.schema';
@@ -19,14 +21,20 @@ export function alertsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/alerts',
-      { preHandler: signedIn, schema: { tags, response: { 200: alertsReplySchema } } },
-      async (request) => service.list(currentUser(request).id),
+      {
+        preHandler: signedIn,
+        schema: { tags, querystring: alertsQuerySchema, response: { 200: alertsReplySchema } },
+      },
+      async (request) => service.list(currentUser(request).id, request.query.limit),
     );
 
     app.get(
       '/alerts/history',
-      { preHandler: signedIn, schema: { tags, response: { 200: alertHistoryReplySchema } } },
-      async (request) => service.history(currentUser(request).id),
+      {
+        preHandler: signedIn,
+        schema: { tags, querystring: alertHistoryQuerySchema, response: { 200: alertHistoryReplySchema } },
+      },
+      async (request) => service.history(currentUser(request).id, request.query.limit),
     );
 
     app.post(

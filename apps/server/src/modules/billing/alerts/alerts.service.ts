@@ -156,7 +156,7 @@ export class AlertsService {
   }
 
   /** The user's active, undismissed alerts, most severe first; checked first when the last check is stale. */
-  async list(userId: string): Promise<AlertsReply> {
+  async list(userId: string, limit: number = ALERT_THRESHOLDS.historySize): Promise<AlertsReply> {
     let checkedAt = await this.repo.checkedAt(userId);
     const now = this.deps.clock.now();
     if (!checkedAt || now.getTime() - checkedAt.getTime() >= ALERT_THRESHOLDS.checkEveryMinutes * 60_000) {
@@ -169,11 +169,16 @@ export class AlertsService {
       : rows.length > 0
         ? 'warning'
         : 'normal';
-    return { success: true, alerts: rows.map(toAlert), urgency, checkedAt: checkedAt.toISOString() };
+    return {
+      success: true,
+      alerts: rows.slice(0, limit).map(toAlert),
+      urgency,
+      checkedAt: checkedAt.toISOString(),
+    };
   }
 
-  async history(userId: string): Promise<AlertHistoryReply> {
-    const rows = await this.repo.history(userId, ALERT_THRESHOLDS.historySize);
+  async history(userId: string, limit: number = ALERT_THRESHOLDS.historySize): Promise<AlertHistoryReply> {
+    const rows = await this.repo.history(userId, Math.min(limit, ALERT_THRESHOLDS.historySize));
     return { success: true, alerts: rows.map(toAlert) };
   }
 

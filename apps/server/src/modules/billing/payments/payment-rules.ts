@@ -1,5 +1,5 @@
 import { PAYMENT_MESSAGES } from '@stratos/contracts/billing/payments.schema';
-import { PLAN_ALIASES } from '@stratos/contracts/plans/plan.schema';
+import { planAlias } from '@stratos/contracts/plans/plan.schema';
 import { AppError } from '../../../lib/app-error';
 import type { IntentRow } from './payment-intents.repository';
 import type { ProviderIntent } from './payment-provider';
@@ -11,8 +11,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A plan id or one of its aliases (DECISIONS.md 2) as a catalogue id; unknown names stay as given. */
 export function planIdFrom(name: string): string {
-  const key = name.trim().toLowerCase();
-  return PLAN_ALIASES[key] ?? key;
+  return planAlias(name) ?? name.trim().toLowerCase();
 }
 
 /** One calendar month later, clamped to the month's last day (Jan 31 -> Feb 28/29), in UTC. */

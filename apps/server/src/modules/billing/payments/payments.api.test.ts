@@ -38,13 +38,26 @@ describe('payments (sandbox provider)', () => {
   });
 
   describe('create-payment-intent', () => {
-    it('prices the plan from the catalogue, whatever the client sends, and accepts aliases', async () => {
+    it('prices the plan from the catalogue, refuses a price from the client, and accepts aliases', async () => {
       const u = await createTestUser(t.app);
-      const res = await t.app.inject({
+      const priced = await t.app.inject({
         method: 'POST',
         url: '/api/payments/create-payment-intent',
         headers: u.headers,
         payload: { plan_id: 'pro', user_email: u.user.email, amount: 1, price: 1 },
+      });
+      expect(priced.statusCode).toBe(400);
+      expect(priced.json().error.message).toBe('Unknown fields "amount", "price"');
+      // Names of Object.prototype members are unknown plans, not a 500.
+      for (const plan_id of ['constructor', '__proto__', 'toString']) {
+        const res = await c.createIntent(u.headers, plan_id);
+        expect(res.json().error, plan_id).toMatchObject({ message: 'Unknown plan' });
+      }
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/create-payment-intent',
+        headers: u.headers,
+        payload: { plan_id: 'pro', user_email: u.user.email },
       });
       expect(res.statusCode).toBe(200);
       const body = res.json();

@@ -151,7 +151,7 @@ export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       raw.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
       raw.post(
         '/payments/webhook',
-        { schema: { tags, hide: true, response: { 200: webhookReplySchema } } },
+        { config: { rawBody: true }, schema: { tags, hide: true, response: { 200: webhookReplySchema } } },
         async (request) => {
           const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
           const signature = request.headers['stripe-signature'];

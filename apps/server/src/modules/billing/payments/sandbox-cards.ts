@@ -77,7 +77,7 @@ export function evaluateCard(card: CardInput, now: Date): CardOutcome {
   const brand = cardBrand(number);
   const cvcLength = brand === 'amex' ? 4 : 3;
   if (!new RegExp(`^\\d{${cvcLength}}$`).test(card.cvc)) return { ok: false, code: 'incorrect_cvc' };
-  const decline = DECLINES[number];
+  const decline = Object.hasOwn(DECLINES, number) ? DECLINES[number] : undefined;
   if (decline) return { ok: false, code: decline };
   return {
     ok: true,
@@ -91,6 +91,8 @@ export function evaluateCard(card: CardInput, now: Date): CardOutcome {
 export function chargeSavedMethod(
   paymentMethodId: string,
 ): { ok: true } | { ok: false; code: CardErrorCode } {
-  const code = DECLINING_METHODS[paymentMethodId];
+  const code = Object.hasOwn(DECLINING_METHODS, paymentMethodId)
+    ? DECLINING_METHODS[paymentMethodId]
+    : undefined;
   return code ? { ok: false, code } : { ok: true };
 }

@@ -53,7 +53,7 @@ function toProviderIntent(pi: Stripe.PaymentIntent): ProviderIntent {
 
 /** Stripe's card error as one of our codes: the issuer's reason when we know it, else the code. */
 function cardCode(err: { code?: string | null; decline_code?: string | null }): CardErrorCode {
-  const known = (c: string | null | undefined): c is CardErrorCode => !!c && c in CARD_MESSAGES;
+  const known = (c: string | null | undefined): c is CardErrorCode => !!c && Object.hasOwn(CARD_MESSAGES, c);
   if (known(err.decline_code)) return err.decline_code;
   if (known(err.code)) return err.code;
   return 'card_declined';

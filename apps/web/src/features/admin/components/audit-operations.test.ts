@@ -5,6 +5,9 @@ describe('audit operation labels', () => {
   it('names known operations and keeps unknown ones', () => {
     expect(operationLabel('auth.login_failure')).toBe('Failed sign-in');
     expect(operationLabel('client.page_view')).toBe('client.page_view');
+    // Names of Object.prototype members are operations like any other, never its functions.
+    for (const op of ['constructor', 'toString', '__proto__', 'hasOwnProperty'])
+      expect(operationLabel(op)).toBe(op);
   });
 
   it('colours failures, admin actions and auth events', () => {

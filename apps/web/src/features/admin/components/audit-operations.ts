@@ -15,8 +15,11 @@ const LABELS: Record<string, string> = {
   [AUDIT_OPERATIONS.permissionsChange]: 'Permissions changed',
 };
 
-/** A readable name for an operation; unknown (client) operations show as recorded. */
-export const operationLabel = (op: string) => LABELS[op] ?? op;
+/**
+ * A readable name for an operation; unknown (client) operations show as recorded. An own-property
+ * look-up: a client may record an operation named `constructor` or `toString`.
+ */
+export const operationLabel = (op: string) => (Object.hasOwn(LABELS, op) ? (LABELS[op] as string) : op);
 
 /** Warning-worthy operations are red, admin actions purple, the rest blue (server) or default. */
 export function operationColor(op: string): string {

@@ -137,4 +137,58 @@ describe('useChatSession', () => {
     });
     expect(result.current.failure).toBeNull();
   });
+
+  it("opens a key of the user's that names nothing yet as an empty conversation, and sends under that key", async () => {
+    const stream = controlledStream();
+    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
+      url.startsWith('/api/ai/conversations/')
+        ? new Response(
+            JSON.stringify({
+              success: false,
+              error: { code: 'CONVERSATION_NOT_FOUND', message: 'Conversation not found' },
+            }),
+            { status: 404, headers: { 'content-type': 'application/json' } },
+          )
+        : stream.response,
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const onStored = vi.fn();
+    const { result } = renderHook(() => useChatSession('default', onStored), { wrapper });
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(result.current.loadError).toBeNull();
+    expect(result.current.entries).toEqual([]);
+
+    act(() => void result.current.send('Hello', options));
+    act(() => {
+      stream.push(ev('done', done));
+      stream.close();
+    });
+    await waitFor(() => expect(result.current.busy).toBe(false));
+    const sent = fetchMock.mock.calls.find(([url]) => url === '/api/ai/chat/stream');
+    expect(JSON.parse(String(sent?.[1]?.body))).toMatchObject({
+      message: 'Hello',
+      conversationId: 'default',
+    });
+    // The URL keeps the key; later messages go to the stored conversation.
+    expect(onStored).not.toHaveBeenCalled();
+    expect(result.current.conversationId).toBe(CONVERSATION);
+  });
+
+  it('still reports a stored conversation id that cannot be found', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              success: false,
+              error: { code: 'CONVERSATION_NOT_FOUND', message: 'Conversation not found' },
+            }),
+            { status: 404, headers: { 'content-type': 'application/json' } },
+          ),
+      ),
+    );
+    const { result } = renderHook(() => useChatSession(CONVERSATION, () => {}), { wrapper });
+    await waitFor(() => expect(result.current.loadError).toBe('Conversation not found'));
+  });
 });

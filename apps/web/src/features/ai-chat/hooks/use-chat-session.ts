@@ -1,7 +1,7 @@
 import type { ChatBody, ChatReply } from '@stratos/contracts/ai/chat.schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../../lib/api-error';
+import { ApiError, errorMessage } from '../../../lib/api-error';
 import { conversationKey, conversationsKey, updateConversation, useConversation } from '../api/conversations';
 import { streamChat } from '../api/stream-chat';
 import {
@@ -30,6 +30,10 @@ interface SessionState {
 }
 
 const isAbort = (err: unknown) => err instanceof DOMException && err.name === 'AbortError';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A key of the user's ('default', ...) that names no conversation yet: the first message creates it. */
+const isUnusedKey = (id: string | undefined, err: unknown) =>
+  Boolean(id) && !UUID.test(id as string) && err instanceof ApiError && err.status === 404;
 
 /**
  * One chat on screen: the stored conversation read once from GET /api/ai/conversations/:id, then
@@ -60,11 +64,16 @@ export function useChatSession(conversationId: string | undefined, onStored: (id
     setSession({ id: conversationId, hydrated: !conversationId, entries: [] });
   }, [conversationId]);
 
-  // Read the stored messages in once, from a fresh answer (not a stale cached one).
+  // Read the stored messages in once, from a fresh answer (not a stale cached one); a key that
+  // names nothing yet is an empty conversation.
   useEffect(() => {
-    if (session.hydrated || !stored.data || stored.isFetching || session.id !== conversationId) return;
-    setSession({ id: session.id, hydrated: true, entries: entriesFromMessages(stored.data.messages) });
-  }, [session, stored.data, stored.isFetching, conversationId]);
+    if (session.hydrated || stored.isFetching || session.id !== conversationId) return;
+    if (stored.data) {
+      setSession({ id: session.id, hydrated: true, entries: entriesFromMessages(stored.data.messages) });
+    } else if (isUnusedKey(session.id, stored.error)) {
+      setSession({ id: session.id, hydrated: true, entries: [] });
+    }
+  }, [session, stored.data, stored.error, stored.isFetching, conversationId]);
 
   useEffect(() => () => abort.current?.abort(), []);
 
@@ -157,7 +166,10 @@ export function useChatSession(conversationId: string | undefined, onStored: (id
     entries: session.entries,
     /** The stored conversation is still loading (skeletons). */
     loading: !session.hydrated && !stored.isError,
-    loadError: stored.isError && !session.hydrated ? errorMessage(stored.error) : null,
+    loadError:
+      stored.isError && !session.hydrated && !isUnusedKey(session.id, stored.error)
+        ? errorMessage(stored.error)
+        : null,
     reload: () => void stored.refetch(),
     conversationId: session.id,
     title: session.id && stored.data?.conversation.id === session.id ? stored.data.conversation.title : null,

@@ -1,11 +1,15 @@
+import { conversationIdSchema } from '@stratos/contracts/ai/chat.schema';
 import { useParams } from 'react-router';
 import { ChatWorkspace } from '../components/chat-workspace';
 
-/** A conversation id from the URL, or none for a new conversation (anything not a UUID opens a new one). */
+/**
+ * The conversation the URL names: a stored conversation's id, or a key of the user's choosing
+ * ('default', 'project-x', ...) that the chat API creates on first use. None (or one the API
+ * would refuse) opens a new conversation.
+ */
 export function useConversationParam(): string | undefined {
   const { conversationId } = useParams();
-  return conversationId &&
-    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(conversationId)
+  return conversationId && conversationIdSchema.safeParse(conversationId).success
     ? conversationId
     : undefined;
 }

@@ -15,10 +15,14 @@ export function createShare(fileId: string, body: CreateShareBody) {
   return apiRequest(`/files/${fileId}/shares`, { method: 'POST', body, schema: shareReplySchema });
 }
 
-/** GET /api/shares: every link the user has made. */
+/** The newest links the shares page lists (the server's cap for one call). */
+export const SHARES_LIMIT = 500;
+
+/** GET /api/shares: the links the user has made, newest first. */
 export const sharesQueryOptions = queryOptions({
   queryKey: sharesKey,
-  queryFn: ({ signal }) => apiRequest('/shares', { schema: shareListReplySchema, signal }),
+  queryFn: ({ signal }) =>
+    apiRequest('/shares', { schema: shareListReplySchema, query: { limit: SHARES_LIMIT }, signal }),
   select: (reply) => reply.shares,
 });
 

@@ -14,7 +14,7 @@ import {
   Tooltip,
   theme,
 } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../../../lib/api-error';
 import { formatDateTime, formatLongDate, formatRelative } from '../../../lib/date-format';
 import { EmptyPanel } from '../../../lib/empty-panel';
@@ -23,7 +23,13 @@ import { formatBytes } from '../../../lib/format-bytes';
 import { LinkButton } from '../../../lib/link-button';
 import { PageHeader } from '../../../lib/page-header';
 import { storageChanged } from '../../../lib/storage-events';
-import { emptyRecycleBin, purgeItems, restoreItems, useRecycleBin } from '../api/recycle-bin';
+import {
+  emptyRecycleBin,
+  purgeItems,
+  RECYCLE_PAGE_SIZE,
+  restoreItems,
+  useRecycleBin,
+} from '../api/recycle-bin';
 import { purgeIn } from '../model/purge-in';
 
 const keyOf = (i: Pick<RecycleItem, 'id' | 'kind'>) => `${i.kind}:${i.id}`;
@@ -46,9 +52,15 @@ export default function RecycleBinPage() {
   const iconActions = screens.lg === false;
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
-  const bin = useRecycleBin();
+  const [page, setPage] = useState(1);
+  const bin = useRecycleBin(page);
   const [selectedKeys, setSelectedKeys] = useState<string[]>([]);
   const items = bin.data?.items ?? [];
+  const total = bin.data?.total ?? 0;
+  // A purge or restore emptied the last page: show the one before.
+  useEffect(() => {
+    if (!bin.isPlaceholderData && items.length === 0 && total > 0 && page > 1) setPage((p) => p - 1);
+  }, [bin.isPlaceholderData, items.length, total, page]);
   const retention = bin.data?.retentionDays ?? 30;
   const byKey = useMemo(() => new Map(items.map((i) => [keyOf(i), i])), [items]);
   const selected = selectedKeys.map((k) => byKey.get(k)).filter((i): i is RecycleItem => Boolean(i));
@@ -91,7 +103,7 @@ export default function RecycleBinPage() {
   const empty = () =>
     modal.confirm({
       title: 'Empty the recycle bin?',
-      content: `All ${plural(items.length, 'item')} will be deleted forever. This cannot be undone.`,
+      content: `All ${plural(total, 'item')} will be deleted forever. This cannot be undone.`,
       okText: 'Empty bin',
       okButtonProps: { danger: true },
       onOk: async () => {
@@ -276,7 +288,20 @@ export default function RecycleBinPage() {
             selectedRowKeys: selectedKeys,
             onChange: (keys) => setSelectedKeys(keys as string[]),
           }}
-          pagination={items.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
+          pagination={
+            total > RECYCLE_PAGE_SIZE
+              ? {
+                  current: page,
+                  pageSize: RECYCLE_PAGE_SIZE,
+                  total,
+                  showSizeChanger: false,
+                  onChange: (next) => {
+                    setSelectedKeys([]);
+                    setPage(next);
+                  },
+                }
+              : false
+          }
           tableLayout="fixed"
           style={{ border: `1px solid ${token.colorBorderSecondary}`, borderRadius: 12, overflow: 'hidden' }}
         />
@@ -293,13 +318,7 @@ export default function RecycleBinPage() {
             <LinkButton to="/files" icon={<FolderOpenOutlined />} size="large">
               My Files
             </LinkButton>
-            <Button
-              danger
-              size="large"
-              icon={<ClearOutlined />}
-              disabled={items.length === 0}
-              onClick={empty}
-            >
+            <Button danger size="large" icon={<ClearOutlined />} disabled={total === 0} onClick={empty}>
               Empty bin
             </Button>
           </>

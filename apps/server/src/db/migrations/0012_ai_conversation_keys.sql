@@ -1,0 +1,2 @@
+ALTER TABLE "ai_conversations" ADD COLUMN "client_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "ai_conversations_user_key_idx" ON "ai_conversations" USING btree ("user_id","client_key") WHERE "ai_conversations"."client_key" is not null;
