@@ -85,7 +85,7 @@ describe('navigation says "Soon" before the click on a page still to come', () =
       </MemoryRouter>,
     );
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: /Account menu/ }));
+      fireEvent.click(screen.getByRole('button', { name: /account menu/i }));
     });
     const links = linksIn(screen.getByRole('menu'));
     expect(links.some((l) => l.to === '/platform/integration-tests')).toBe(true);
