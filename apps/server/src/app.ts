@@ -18,6 +18,7 @@ import { TokenService } from './modules/auth/token.service';
 import { registerModules } from './modules/index';
 import { registerAuthGuard } from './plugins/auth-guard';
 import { registerErrorHandler } from './plugins/error-handler';
+import { loggerOptions } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticWeb } from './plugins/static-web';
 import { registerSwagger } from './plugins/swagger';
@@ -32,8 +33,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** A storage driver; when absent one is made from the configuration. */
   storage?: StorageDriver;
-  /** Logger options; tests pass false. */
-  logger?: boolean | object;
+  /** Logger options (level, stream) on top of the configuration's; false for none. Redaction always applies. */
+  logger?: false | Record<string, unknown>;
 }
 
 export type App = FastifyInstance & { ctx: AppContext };
@@ -42,7 +43,7 @@ export type App = FastifyInstance & { ctx: AppContext };
 export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const { config } = opts;
   const app = Fastify({
-    logger: opts.logger ?? loggerOptions(config),
+    logger: opts.logger === false ? false : loggerOptions(config, opts.logger),
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: 'x-request-id',
@@ -122,19 +123,4 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     if (!opts.database) await database.close();
   });
   return Object.assign(app, { ctx }) as unknown as App;
-}
-
-function loggerOptions(config: AppConfig) {
-  return {
-    level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.headers.cookie'],
-    ...(config.logPretty
-      ? {
-          transport: {
-            target: 'pino-pretty',
-            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
-          },
-        }
-      : {}),
-  };
 }

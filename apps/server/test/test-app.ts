@@ -91,7 +91,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** pino options instead of silence (a test that reads the log passes a level and a stream). */
+  logger?: Record<string, unknown>;
+  /** Another open database instead of a fresh one (two apps on one schema act as two processes). */
+  database?: Database;
+}
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: TestAppOptions = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stratos-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -103,10 +113,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     JOBS_ENABLED: 'false',
     ...env,
   });
-  const { database, dispose } = await openTestDatabase();
+  const { database, dispose } = opts.database
+    ? { database: opts.database, dispose: async () => {} }
+    : await openTestDatabase();
   const clock = new TestClock();
   const mailbox = new TestMailbox(new OutboxMailer(database.db, { info: () => {} }));
-  const app = await buildApp({ config, database, clock, mailer: mailbox, logger: { level: 'silent' } });
+  const logger = opts.logger ?? { level: 'silent' };
+  const app = await buildApp({ config, database, clock, mailer: mailbox, logger });
   return {
     app,
     mailbox,
