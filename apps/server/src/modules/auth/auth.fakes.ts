@@ -37,6 +37,7 @@ export function makeUser(patch: Partial<UserRow> = {}): UserRow {
     subscriptionPlan: 'free',
     selectedPlan: 'free',
     source: 'direct',
+    tokenVersion: 0,
     confirmedAt: now,
     lastLoginAt: null,
     createdAt: now,
