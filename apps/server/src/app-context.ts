@@ -7,6 +7,7 @@ import type { Secrets } from './lib/secrets';
 import type { Mailer } from './mail/mailer';
 import type { AuditService } from './modules/audit/audit.service';
 import type { TokenService } from './modules/auth/token.service';
+import type { WindowCounter } from './plugins/rate-limit/window-counter';
 import type { StorageDriver } from './storage/storage-driver';
 
 /** What modules are given: shared services, built once in app.ts and replaceable in tests. */
@@ -23,4 +24,6 @@ export interface AppContext {
   jobs: JobScheduler;
   /** Where file bytes live (STORAGE_DRIVER). */
   storage: StorageDriver;
+  /** The rate limits' counters: in the database on PostgreSQL (shared by all processes), else in memory. */
+  rateLimits: WindowCounter;
 }

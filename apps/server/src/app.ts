@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import rateLimit from '@fastify/rate-limit';
-import { AUTH_MESSAGES } from '@stratos/contracts/common/error-codes';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
@@ -8,7 +6,6 @@ import type { AppConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { registerJobs } from './jobs/index';
 import { JobScheduler } from './jobs/scheduler';
-import { AppError } from './lib/app-error';
 import { type Clock, systemClock } from './lib/clock';
 import { resolveSecrets } from './lib/secrets';
 import { type Mailer, OutboxMailer, SmtpMailer } from './mail/mailer';
@@ -18,6 +15,9 @@ import { TokenService } from './modules/auth/token.service';
 import { registerModules } from './modules/index';
 import { registerAuthGuard } from './plugins/auth-guard';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerRateLimit } from './plugins/rate-limit/rate-limit';
+import { RateLimitWindowsRepository } from './plugins/rate-limit/rate-limit-windows.repository';
+import { MemoryWindowCounter } from './plugins/rate-limit/window-counter';
 import { loggerOptions } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticWeb } from './plugins/static-web';
@@ -77,6 +77,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     audit: new AuditService(new AuditRepository(database.db)),
     jobs: new JobScheduler({ db: database.db, log: app.log }),
     storage: opts.storage ?? createStorageDriver(config.storage),
+    rateLimits:
+      database.driver === 'postgres'
+        ? new RateLimitWindowsRepository(database.db, () => clock.now().getTime())
+        : new MemoryWindowCounter(() => clock.now().getTime()),
   };
 
   registerErrorHandler(app);
@@ -94,10 +98,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       },
     },
   });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: () => new AppError(429, 'LimitExceededException', AUTH_MESSAGES.tooManyAttempts),
-  });
+  await registerRateLimit(app, ctx.rateLimits);
   await registerSwagger(app);
   registerAuthGuard(app, tokens);
   await app.register(async (api) => registerModules(api, ctx), { prefix: '/api' });

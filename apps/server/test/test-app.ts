@@ -36,7 +36,14 @@ async function migratedPglite(): Promise<PGliteInterface> {
   return (await template).clone();
 }
 
-export async function openTestDatabase(): Promise<{ database: Database; dispose(): Promise<void> }> {
+export interface TestDatabase {
+  database: Database;
+  dispose(): Promise<void>;
+  /** PostgreSQL only: another pool on the same schema, as a second API process would have. */
+  reopen?(): Promise<Database>;
+}
+
+export async function openTestDatabase(): Promise<TestDatabase> {
   if (testDbKind === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('STRATOS_TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -45,6 +52,7 @@ export async function openTestDatabase(): Promise<{ database: Database; dispose(
     await database.migrate(migrationsDir);
     return {
       database,
+      reopen: () => openDatabase({ url, schemaName, poolSize: 5 }),
       dispose: async () => {
         await database.db.execute(`drop schema if exists ${schemaName} cascade` as never);
         await database.close();

@@ -1,6 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/app-error';
+import { AppError, DEFAULT_RETRY_AFTER_SECONDS } from '../lib/app-error';
 
 interface ErrorReply {
   success: false;
@@ -13,12 +13,26 @@ const reply = (code: string, message: string, details?: unknown): ErrorReply => 
 });
 
 /**
+ * Every 429 says when to come back: the limiter's own figure when the error carries one, else a
+ * header already set (by @fastify/rate-limit), else the default.
+ */
+function setRetryAfter(res: FastifyReply, err: unknown): void {
+  const seconds = (err as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+  if (typeof seconds === 'number' && Number.isFinite(seconds)) {
+    res.header('retry-after', String(Math.max(1, Math.ceil(seconds))));
+  } else if (!res.hasHeader('retry-after')) {
+    res.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
+  }
+}
+
+/**
  * Turns every error into the JSON envelope. Validation failures carry the first issue's message
  * (the specification's wording lives in the zod schemas); 5xx details stay in the log.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, res) => {
     if (err instanceof AppError) {
+      if (err.statusCode === 429) setRetryAfter(res, err);
       return res.status(err.statusCode).send(reply(err.code, err.message, err.details));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -44,6 +58,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const status = err.statusCode ?? 500;
     if (status === 429) {
+      setRetryAfter(res, err);
       return res.status(429).send(reply('LimitExceededException', err.message));
     }
     if (status >= 400 && status < 500) {

@@ -1,0 +1,63 @@
+import { and, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rateLimitWindows } from '../../db/schema/index';
+import type { WindowCounter, WindowHit } from './window-counter';
+
+const w = rateLimitWindows;
+const p = sql.placeholder;
+
+/** The hit: one upsert, so concurrent hits from any process serialise on the key's row. */
+const hitQuery = (db: Db) =>
+  db
+    .insert(w)
+    .values({ key: sql`${p('key')}`, hits: 1, endsAt: sql`${p('endsAt')}::timestamptz` })
+    .onConflictDoUpdate({
+      target: w.key,
+      set: {
+        hits: sql`case when ${w.endsAt} <= ${p('now')}::timestamptz then 1 else ${w.hits} + 1 end`,
+        endsAt: sql`case when ${w.endsAt} <= ${p('now')}::timestamptz then excluded.ends_at else ${w.endsAt} end`,
+      },
+    })
+    .returning({ hits: w.hits, endsAt: w.endsAt })
+    .prepare('rate_limit_hit');
+
+/**
+ * The rate-limit windows on PostgreSQL (several API processes count together). Times come from
+ * the app's clock, as in memory, so both counters behave alike (and tests can move time).
+ */
+export class RateLimitWindowsRepository implements WindowCounter {
+  private hitStatement?: ReturnType<typeof hitQuery>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+  ) {}
+
+  async hit(key: string, windowMs: number): Promise<WindowHit> {
+    this.hitStatement ??= hitQuery(this.db);
+    const now = this.now();
+    const [row] = await this.hitStatement.execute({
+      key,
+      now: new Date(now).toISOString(),
+      endsAt: new Date(now + windowMs).toISOString(),
+    });
+    if (!row) throw new Error('rate-limit upsert returned no row');
+    return { count: row.hits, resetMs: new Date(row.endsAt).getTime() - now };
+  }
+
+  async undo(keys: readonly string[]): Promise<void> {
+    if (keys.length === 0) return;
+    await this.db
+      .update(w)
+      .set({ hits: sql`${w.hits} - 1` })
+      .where(and(inArray(w.key, [...keys]), gt(w.hits, 0), gt(w.endsAt, new Date(this.now()))));
+  }
+
+  async sweep(): Promise<number> {
+    const rows = await this.db
+      .delete(w)
+      .where(lt(w.endsAt, new Date(this.now())))
+      .returning({ key: w.key });
+    return rows.length;
+  }
+}
