@@ -61,6 +61,7 @@ export async function createActiveUser(app: App, password = `Bench${randomBytes(
     name: 'Bench User',
     role: 'user',
     permissions: ['storage:read', 'storage:write', 'ai:read', 'ai:use'],
+    tokenVersion: row.tokenVersion,
   });
   return { row, email, password, token };
 }

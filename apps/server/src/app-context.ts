@@ -6,6 +6,7 @@ import type { Clock } from './lib/clock';
 import type { Secrets } from './lib/secrets';
 import type { Mailer } from './mail/mailer';
 import type { AuditService } from './modules/audit/audit.service';
+import type { AccessStateCache } from './modules/auth/access-state-cache';
 import type { TokenService } from './modules/auth/token.service';
 import type { WindowCounter } from './plugins/rate-limit/window-counter';
 import type { StorageDriver } from './storage/storage-driver';
@@ -19,6 +20,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   mailer: Mailer;
   tokens: TokenService;
+  /** Accounts' token versions for the guard; a change to a user's role or status invalidates its entry. */
+  accessStates: AccessStateCache;
   audit: AuditService;
   /** Periodic jobs, run under a database lease (jobs/index.ts lists them). */
   jobs: JobScheduler;

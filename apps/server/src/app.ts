@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
 import type { AppConfig } from './config';
@@ -11,8 +11,10 @@ import { resolveSecrets } from './lib/secrets';
 import { type Mailer, OutboxMailer, SmtpMailer } from './mail/mailer';
 import { AuditRepository } from './modules/audit/audit.repository';
 import { AuditService } from './modules/audit/audit.service';
+import { AccessStateCache, USER_ACCESS_CHANNEL } from './modules/auth/access-state-cache';
 import { TokenService } from './modules/auth/token.service';
 import { registerModules } from './modules/index';
+import { UsersRepository } from './modules/users/users.repository';
 import { registerAuthGuard } from './plugins/auth-guard';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerRateLimit } from './plugins/rate-limit/rate-limit';
@@ -61,6 +63,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
   const clock = opts.clock ?? systemClock;
   const tokens = new TokenService(secrets.jwtSecret, config.accessTokenTtlSeconds, () => clock.now());
+  const accessStates = await openAccessStates(database, clock, app.log);
   const mailer =
     opts.mailer ??
     (config.smtpUrl
@@ -74,6 +77,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     log: app.log,
     mailer,
     tokens,
+    accessStates: accessStates.cache,
     audit: new AuditService(new AuditRepository(database.db)),
     jobs: new JobScheduler({ db: database.db, log: app.log }),
     storage: opts.storage ?? createStorageDriver(config.storage),
@@ -100,13 +104,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
   await registerRateLimit(app, ctx.rateLimits);
   await registerSwagger(app);
-  registerAuthGuard(app, tokens);
+  registerAuthGuard(app, tokens, accessStates.cache);
   await app.register(async (api) => registerModules(api, ctx), { prefix: '/api' });
   await registerStaticWeb(app, config);
   registerJobs(ctx.jobs, ctx);
   if (config.jobsEnabled) app.addHook('onReady', async () => ctx.jobs.start());
   // Before onClose, so a run in progress finishes (or aborts) while the database is still open.
   app.addHook('preClose', async () => ctx.jobs.stop());
+  app.addHook('preClose', () => accessStates.stop());
 
   app.addHook('onReady', async () => {
     // Temporary objects of uploads cut short by a crash (files.collect-garbage sweeps them too,
@@ -124,4 +129,27 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     if (!opts.database) await database.close();
   });
   return Object.assign(app, { ctx }) as unknown as App;
+}
+
+/**
+ * The guard's cache of account states, kept current by the users trigger's notifications. On
+ * PostgreSQL other processes change accounts too, so entries also expire after a few seconds in
+ * case a notification is lost; PGlite is this process alone.
+ */
+async function openAccessStates(database: Database, clock: Clock, log: FastifyBaseLogger) {
+  const users = new UsersRepository(database.db);
+  const cache = new AccessStateCache(
+    async (id) => {
+      const row = await users.accessState(id);
+      return row ? { tokenVersion: row.tokenVersion, active: row.status === 'active' } : null;
+    },
+    database.driver === 'postgres' ? 5_000 : 60_000,
+    () => clock.now().getTime(),
+  );
+  const stop = await database.listen(USER_ACCESS_CHANNEL, {
+    onNotify: (userId) => cache.invalidate(userId),
+    onGap: () => cache.clear(),
+    onError: (err) => log.warn({ err }, 'account change feed interrupted; reconnecting'),
+  });
+  return { cache, stop };
 }

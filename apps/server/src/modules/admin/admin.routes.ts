@@ -17,7 +17,7 @@ import { OutboxService } from './outbox.service';
 
 /** User management and the mail outbox; admins and the superadmin only. */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const users = new AdminUsersService(ctx.database.db, ctx.clock);
+  const users = new AdminUsersService(ctx.database.db, ctx.clock, ctx.accessStates);
   const outbox = new OutboxService(new OutboxRepository(ctx.database.db));
   return async (app) => {
     const guard = app.requireAccess(ROUTE_GROUPS.admin);

@@ -179,6 +179,7 @@ export function fakeDeps(overrides: Partial<AuthDeps> = {}) {
   );
   const hasher = new FakeHasher();
   const mails: { to: string; text: string; kind: string }[] = [];
+  const invalidated: string[] = [];
   const deps: AuthDeps = {
     store,
     hasher,
@@ -188,8 +189,9 @@ export function fakeDeps(overrides: Partial<AuthDeps> = {}) {
     audit: { record: async (operation, actor, details) => void audits.push({ operation, actor, details }) },
     clock,
     log: { error: () => {} },
+    accessStates: { invalidate: (id) => void invalidated.push(id) },
     refreshTokenTtlDays: 30,
     ...overrides,
   };
-  return { deps, clock, store, hasher, audits, mails };
+  return { deps, clock, store, hasher, audits, mails, invalidated };
 }

@@ -48,6 +48,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     audit: ctx.audit,
     clock: ctx.clock,
     log: ctx.log,
+    accessStates: ctx.accessStates,
     superadminEmail: ctx.config.superadminEmail,
     refreshTokenTtlDays: ctx.config.refreshTokenTtlDays,
   };
