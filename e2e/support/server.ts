@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,6 +33,16 @@ export function buildWeb(outDir: string): void {
   if (res.status !== 0) throw new Error('web build failed');
 }
 
+/**
+ * Where a server started by `startServer` copies its console output, named by its address so any
+ * test process (the journeys run apart from the global setup that starts the shared server) can
+ * read the mail it printed: without SMTP the console is where codes go (the outbox hides them).
+ */
+export function serverLogFile(baseURL: string): string {
+  const { hostname, port } = new URL(baseURL);
+  return path.join(tmpdir(), 'stratos-e2e-logs', `${hostname}-${port}.log`);
+}
+
 export interface RunningServer {
   url: string;
   dataDir: string;
@@ -59,6 +69,14 @@ export async function startServer(
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'stratos-e2e-'));
   const port = await freePort();
   let log = '';
+  const url = `http://127.0.0.1:${port}`;
+  const logFile = serverLogFile(url);
+  mkdirSync(path.dirname(logFile), { recursive: true });
+  writeFileSync(logFile, '');
+  const capture = (d: Buffer) => {
+    log += d.toString();
+    appendFileSync(logFile, d);
+  };
   const child: ChildProcess = spawn('npx', ['tsx', 'apps/server/src/server.ts'], {
     cwd: repoRoot,
     env: {
@@ -73,13 +91,8 @@ export async function startServer(
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  child.stdout?.on('data', (d) => {
-    log += d.toString();
-  });
-  child.stderr?.on('data', (d) => {
-    log += d.toString();
-  });
-  const url = `http://127.0.0.1:${port}`;
+  child.stdout?.on('data', capture);
+  child.stderr?.on('data', capture);
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
@@ -111,6 +124,7 @@ export async function startServer(
         });
       }
       if (!dataDir) rmSync(dir, { recursive: true, force: true });
+      rmSync(logFile, { force: true });
     },
   };
 }
