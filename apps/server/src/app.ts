@@ -54,13 +54,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database =
-    opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/pglite` }));
-  if (!opts.database) await database.migrate(config.migrationsDir);
+  // First: an unusable secrets file stops the start before anything is opened.
   const secrets = resolveSecrets(config.dataDir, {
     jwtSecret: config.jwtSecret,
     encryptionKey: config.encryptionKey,
   });
+  const database =
+    opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/pglite` }));
+  if (!opts.database) await database.migrate(config.migrationsDir);
   const clock = opts.clock ?? systemClock;
   const tokens = new TokenService(secrets.jwtSecret, config.accessTokenTtlSeconds, () => clock.now());
   const accessStates = await openAccessStates(database, clock, app.log);
