@@ -12,6 +12,8 @@ export interface WindowHit {
 export interface WindowCounter {
   /** Counts one hit, atomically: concurrent hits each get their own count. */
   hit(key: string, windowMs: number): Promise<WindowHit>;
+  /** Counts one hit on each of several distinct keys at once (one statement on PostgreSQL). */
+  hitMany(keys: readonly string[], windowMs: number): Promise<WindowHit[]>;
   /** Takes one hit back from each key's open window (never below zero): an attempt that succeeded. */
   undo(keys: readonly string[]): Promise<void>;
   /** Forgets windows that have ended; returns how many. */
@@ -37,6 +39,10 @@ export class MemoryWindowCounter implements WindowCounter {
     }
     w.hits += 1;
     return { count: w.hits, resetMs: w.endsAt - now };
+  }
+
+  async hitMany(keys: readonly string[], windowMs: number): Promise<WindowHit[]> {
+    return Promise.all(keys.map((key) => this.hit(key, windowMs)));
   }
 
   async undo(keys: readonly string[]): Promise<void> {
