@@ -1,7 +1,9 @@
 import { AUTH_MESSAGES } from '@stratos/contracts/common/error-codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, openTestDatabase, type TestApp, testDbKind } from '../../../test/test-app';
+import { rateLimitWindows } from '../../db/schema/index';
 import { confirmedUser, errorOf, PASSWORD, uniqueEmail } from './auth.test-helpers';
+import { AUTH_SWEEP_JOB } from './auth-sweep.job';
 
 const limited = { status: 429, code: 'LimitExceededException', message: AUTH_MESSAGES.tooManyAttempts };
 
@@ -168,6 +170,27 @@ describe('auth rate limits', () => {
         }
       } finally {
         await other.close();
+      }
+    });
+  });
+
+  describe('old windows', () => {
+    it('are forgotten by the hourly sweep once they have ended', async () => {
+      const t = await createTestApp({ AUTH_RATE_LIMIT_PER_EMAIL: '1' });
+      try {
+        const email = uniqueEmail();
+        await from(t, '10.9.0.1', '/api/auth/resend-code', { email });
+        expect((await from(t, '10.9.0.1', '/api/auth/resend-code', { email })).statusCode).toBe(429);
+        t.clock.advance(900_000);
+        expect(await t.app.ctx.jobs.runNow(AUTH_SWEEP_JOB)).toBe(true);
+        if (testDbKind === 'postgres') {
+          expect(await t.app.ctx.database.db.select().from(rateLimitWindows)).toEqual([]);
+        }
+        // The job swept the ended windows: nothing is left for another sweep.
+        expect(await t.app.ctx.rateLimits.sweep()).toBe(0);
+        expect((await from(t, '10.9.0.1', '/api/auth/resend-code', { email })).statusCode).toBe(200);
+      } finally {
+        await t.close();
       }
     });
   });
