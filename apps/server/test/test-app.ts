@@ -139,3 +139,27 @@ export async function createTestApp(
     },
   };
 }
+
+/**
+ * PostgreSQL only: two apps on one schema, each with its own pool and its own in-memory state, as
+ * two API processes behind a load balancer are.
+ */
+export async function createTwoProcessApps(
+  env: Record<string, string> = {},
+): Promise<{ a: TestApp; b: TestApp; close(): Promise<void> }> {
+  const opened = await openTestDatabase();
+  const second = await opened.reopen?.();
+  if (!second) throw new Error('two processes need PostgreSQL (TEST_DATABASE_URL)');
+  const a = await createTestApp(env, { database: opened.database });
+  const b = await createTestApp(env, { database: second });
+  return {
+    a,
+    b,
+    close: async () => {
+      await a.close();
+      await b.close();
+      await second.close();
+      await opened.dispose();
+    },
+  };
+}

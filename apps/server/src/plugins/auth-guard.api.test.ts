@@ -1,7 +1,7 @@
 import { GUARD_ERRORS } from '@stratos/contracts/common/error-codes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, openTestDatabase, type TestApp, testDbKind } from '../../test/test-app';
+import { createTestApp, createTwoProcessApps, type TestApp, testDbKind } from '../../test/test-app';
 import { createTestUser, type TestUser } from '../../test/users.fixture';
 import { createSuperadmin } from '../cli';
 import { users } from '../db/schema/index';
@@ -143,24 +143,11 @@ describe('role and status changes take effect on the next request', () => {
 describe.runIf(testDbKind === 'postgres')('across processes (PostgreSQL)', () => {
   let a: TestApp;
   let b: TestApp;
-  let dispose: () => Promise<void>;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    const opened = await openTestDatabase();
-    const second = await opened.reopen?.();
-    if (!second) throw new Error('no second connection');
-    dispose = async () => {
-      await second.close();
-      await opened.dispose();
-    };
-    a = await createTestApp(NO_LIMITS, { database: opened.database });
-    // The same secrets, as processes behind one load balancer have.
-    b = await createTestApp(NO_LIMITS, { database: second });
+    ({ a, b, close } = await createTwoProcessApps(NO_LIMITS));
   });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-    await dispose();
-  });
+  afterAll(() => close());
 
   it('a demotion through one process is refused by the other on its next request', async () => {
     const root = await createTestUser(a.app, { role: 'superadmin' });

@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from '@stratos/contracts/common/error-codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, openTestDatabase, type TestApp, testDbKind } from '../../../test/test-app';
+import { createTestApp, createTwoProcessApps, type TestApp, testDbKind } from '../../../test/test-app';
 import { rateLimitWindows } from '../../db/schema/index';
 import { confirmedUser, errorOf, PASSWORD, uniqueEmail } from './auth.test-helpers';
 import { AUTH_SWEEP_JOB } from './auth-sweep.job';
@@ -199,24 +199,14 @@ describe('auth rate limits', () => {
   describe.runIf(testDbKind === 'postgres')('across processes (PostgreSQL)', () => {
     let a: TestApp;
     let b: TestApp;
-    let dispose: () => Promise<void>;
+    let close: () => Promise<void>;
     beforeAll(async () => {
-      const opened = await openTestDatabase();
-      const second = await opened.reopen?.();
-      if (!second) throw new Error('no second connection');
-      dispose = async () => {
-        await second.close();
-        await opened.dispose();
-      };
-      const env = { AUTH_RATE_LIMIT_PER_IP: '1000', AUTH_RATE_LIMIT_PER_EMAIL: '4' };
-      a = await createTestApp(env, { database: opened.database });
-      b = await createTestApp(env, { database: second });
+      ({ a, b, close } = await createTwoProcessApps({
+        AUTH_RATE_LIMIT_PER_IP: '1000',
+        AUTH_RATE_LIMIT_PER_EMAIL: '4',
+      }));
     });
-    afterAll(async () => {
-      await a.close();
-      await b.close();
-      await dispose();
-    });
+    afterAll(() => close());
 
     it('counts failures made through either process against one limit', async () => {
       const email = await confirmedUser(a);
