@@ -66,6 +66,18 @@ describe('AccessStateCache', () => {
     expect(s.cache.peek('u1')).toBeUndefined();
   });
 
+  it('shares one read among concurrent misses, but not across an invalidation', async () => {
+    const s = setup();
+    const open = s.hold();
+    const first = [s.cache.load('u1'), s.cache.load('u1'), s.cache.load('u1')];
+    s.cache.invalidate('u1');
+    const after = s.cache.load('u1');
+    open();
+    await Promise.all([...first, after]);
+    expect(s.reads).toEqual(['u1', 'u1']);
+    expect(s.cache.peek('u1')).toEqual({ tokenVersion: 1, active: true });
+  });
+
   it('forgets everything on clear', async () => {
     const s = setup();
     await s.cache.load('u1');

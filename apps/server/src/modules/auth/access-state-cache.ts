@@ -22,6 +22,7 @@ const MAX_ENTRIES = 50_000;
  */
 export class AccessStateCache {
   private readonly entries = new Map<string, { at: number; state: AccessState | null }>();
+  private readonly reading = new Map<string, { generation: number; promise: Promise<AccessState | null> }>();
   /** Bumped by every invalidation: a read that began before one is not kept. */
   private generation = 0;
 
@@ -42,16 +43,31 @@ export class AccessStateCache {
     return held.state;
   }
 
-  /** Reads the state and keeps it unless an invalidation happened meanwhile. */
-  async load(userId: string): Promise<AccessState | null> {
+  /**
+   * Reads the state and keeps it unless an invalidation happened meanwhile. Concurrent misses for
+   * one account share a read, so an entry expiring under load costs one query, not one per request.
+   */
+  load(userId: string): Promise<AccessState | null> {
     const generation = this.generation;
+    const shared = this.reading.get(userId);
+    if (shared && shared.generation === generation) return shared.promise;
     const at = this.now();
-    const state = await this.loader(userId);
-    if (generation === this.generation) {
-      if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-      this.entries.set(userId, { at, state });
-    }
-    return state;
+    const promise = this.loader(userId).then(
+      (state) => {
+        if (this.reading.get(userId)?.promise === promise) this.reading.delete(userId);
+        if (generation === this.generation) {
+          if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+          this.entries.set(userId, { at, state });
+        }
+        return state;
+      },
+      (err: unknown) => {
+        if (this.reading.get(userId)?.promise === promise) this.reading.delete(userId);
+        throw err;
+      },
+    );
+    this.reading.set(userId, { generation, promise });
+    return promise;
   }
 
   invalidate(userId: string): void {
