@@ -133,10 +133,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 }
 
 /**
- * The guard's cache of account states, kept current by the users trigger's notifications. On
- * PostgreSQL other processes change accounts too, so entries also expire after a few seconds in
- * case a notification is lost; PGlite is this process alone.
+ * The guard's cache of account states, kept current by the users trigger's notifications. Entries
+ * also expire after a few seconds, in case a notification is lost (a listening connection that
+ * dropped, a write that reached PGlite without passing its notification callbacks): one
+ * primary-key read per active account every few seconds.
  */
+const ACCESS_STATE_TTL_MS = 5_000;
+
 async function openAccessStates(database: Database, clock: Clock, log: FastifyBaseLogger) {
   const users = new UsersRepository(database.db);
   const cache = new AccessStateCache(
@@ -144,7 +147,7 @@ async function openAccessStates(database: Database, clock: Clock, log: FastifyBa
       const row = await users.accessState(id);
       return row ? { tokenVersion: row.tokenVersion, active: row.status === 'active' } : null;
     },
-    database.driver === 'postgres' ? 5_000 : 60_000,
+    ACCESS_STATE_TTL_MS,
     () => clock.now().getTime(),
   );
   const stop = await database.listen(USER_ACCESS_CHANNEL, {
