@@ -85,6 +85,7 @@ export async function accessTokens(tokens: TokenService, user: UserRow, n = TOKE
         role: user.role,
         permissions: effectivePermissions(user.role, user.grantedPermissions),
         sessionId: randomUUID(),
+        tokenVersion: user.tokenVersion,
       }),
     );
   }

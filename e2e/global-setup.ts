@@ -9,6 +9,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     admin: { email: string; password: string };
+    /** The web app built for the journeys, for a journey that starts a server of its own. */
+    webDist: string;
   }
 }
 
@@ -22,6 +24,7 @@ export default async function setup(project: TestProject) {
     );
     project.provide('baseURL', '');
     project.provide('admin', { email: '', password: '' });
+    project.provide('webDist', '');
     return;
   }
   const webDist = mkdtempSync(path.join(tmpdir(), 'stratos-e2e-web-'));
@@ -32,6 +35,7 @@ export default async function setup(project: TestProject) {
   server = await startServer({ WEB_DIST_DIR: webDist }, dataDir);
   project.provide('baseURL', server.url);
   project.provide('admin', admin);
+  project.provide('webDist', webDist);
   return async () => {
     await server?.stop();
     rmSync(webDist, { recursive: true, force: true });

@@ -8,6 +8,7 @@ export {
   type RunningServer,
   repoRoot,
   runCli,
+  serverLogFile,
   startServer,
 } from '../../apps/server/test/server-process';
 

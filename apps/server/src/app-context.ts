@@ -7,7 +7,9 @@ import type { Clock } from './lib/clock';
 import type { Secrets } from './lib/secrets';
 import type { Mailer } from './mail/mailer';
 import type { AuditService } from './modules/audit/audit.service';
+import type { AccessStateCache } from './modules/auth/access-state-cache';
 import type { TokenService } from './modules/auth/token.service';
+import type { WindowCounter } from './plugins/rate-limit/window-counter';
 import type { StorageDriver } from './storage/storage-driver';
 
 /** What modules are given: shared services, built once in app.ts and replaceable in tests. */
@@ -19,6 +21,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   mailer: Mailer;
   tokens: TokenService;
+  /** Accounts' token versions for the guard; a change to a user's role or status invalidates its entry. */
+  accessStates: AccessStateCache;
   audit: AuditService;
   /** Periodic jobs, run under a database lease (jobs/index.ts lists them). */
   jobs: JobScheduler;
@@ -29,4 +33,6 @@ export interface AppContext {
    * temporary upload objects, credit holds) names it, and is given back once it is known dead.
    */
   instance: InstanceLease;
+  /** The rate limits' counters: in the database on PostgreSQL (shared by all processes), else in memory. */
+  rateLimits: WindowCounter;
 }

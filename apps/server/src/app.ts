@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import rateLimit from '@fastify/rate-limit';
-import { AUTH_MESSAGES } from '@stratos/contracts/common/error-codes';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
 import type { AppConfig } from './config';
@@ -9,20 +7,25 @@ import { type Database, openDatabase } from './db/client';
 import { InstanceLease } from './instances/instance-lease';
 import { registerJobs } from './jobs/index';
 import { JobScheduler } from './jobs/scheduler';
-import { AppError } from './lib/app-error';
 import { type Clock, systemClock } from './lib/clock';
 import { resolveSecrets } from './lib/secrets';
 import { type Mailer, OutboxMailer, SmtpMailer } from './mail/mailer';
 import { lapsedCreditHoldsHandler } from './modules/ai/providers/lapsed-holds';
 import { AuditRepository } from './modules/audit/audit.repository';
 import { AuditService } from './modules/audit/audit.service';
+import { AccessStateCache, USER_ACCESS_CHANNEL } from './modules/auth/access-state-cache';
 import { TokenService } from './modules/auth/token.service';
 import { creditHoldsServiceFor } from './modules/billing/credits/credits-services';
 import { leftoverUploadsHandler } from './modules/files/leftover-uploads';
 import { registerModules } from './modules/index';
+import { UsersRepository } from './modules/users/users.repository';
 import { registerAuthGuard } from './plugins/auth-guard';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerInputGuard } from './plugins/input-guard/input-guard';
+import { registerRateLimit } from './plugins/rate-limit/rate-limit';
+import { RateLimitWindowsRepository } from './plugins/rate-limit/rate-limit-windows.repository';
+import { MemoryWindowCounter } from './plugins/rate-limit/window-counter';
+import { loggerOptions } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticWeb } from './plugins/static-web';
 import { registerSwagger } from './plugins/swagger';
@@ -37,8 +40,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** A storage driver; when absent one is made from the configuration. */
   storage?: StorageDriver;
-  /** Logger options; tests pass false. */
-  logger?: boolean | object;
+  /** Logger options (level, stream) on top of the configuration's; false for none. Redaction always applies. */
+  logger?: false | Record<string, unknown>;
 }
 
 export type App = FastifyInstance & { ctx: AppContext };
@@ -47,7 +50,7 @@ export type App = FastifyInstance & { ctx: AppContext };
 export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const { config } = opts;
   const app = Fastify({
-    logger: opts.logger ?? loggerOptions(config),
+    logger: opts.logger === false ? false : loggerOptions(config, opts.logger),
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: 'x-request-id',
@@ -56,15 +59,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database =
-    opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/pglite` }));
-  if (!opts.database) await database.migrate(config.migrationsDir);
+  // First: an unusable secrets file stops the start before anything is opened.
   const secrets = resolveSecrets(config.dataDir, {
     jwtSecret: config.jwtSecret,
     encryptionKey: config.encryptionKey,
   });
+  const database =
+    opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/pglite` }));
+  if (!opts.database) await database.migrate(config.migrationsDir);
   const clock = opts.clock ?? systemClock;
   const tokens = new TokenService(secrets.jwtSecret, config.accessTokenTtlSeconds, () => clock.now());
+  const accessStates = await openAccessStates(database, clock, app.log);
   const mailer =
     opts.mailer ??
     (config.smtpUrl
@@ -78,10 +83,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     log: app.log,
     mailer,
     tokens,
+    accessStates: accessStates.cache,
     audit: new AuditService(new AuditRepository(database.db)),
     jobs: new JobScheduler({ db: database.db, log: app.log }),
     storage: opts.storage ?? createStorageDriver(config.storage),
     instance: new InstanceLease({ db: database.db, log: app.log }),
+    rateLimits:
+      database.driver === 'postgres'
+        ? new RateLimitWindowsRepository(database.db, () => clock.now().getTime())
+        : new MemoryWindowCounter(() => clock.now().getTime()),
   };
 
   registerErrorHandler(app);
@@ -100,18 +110,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       },
     },
   });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: () => new AppError(429, 'LimitExceededException', AUTH_MESSAGES.tooManyAttempts),
-  });
+  await registerRateLimit(app, ctx.rateLimits);
   await registerSwagger(app);
-  registerAuthGuard(app, tokens);
+  registerAuthGuard(app, tokens, accessStates.cache);
   await app.register(async (api) => registerModules(api, ctx), { prefix: '/api' });
   await registerStaticWeb(app, config);
   registerJobs(ctx.jobs, ctx);
   if (config.jobsEnabled) app.addHook('onReady', async () => ctx.jobs.start());
   // Before onClose, so a run in progress finishes (or aborts) while the database is still open.
   app.addHook('preClose', async () => ctx.jobs.stop());
+  app.addHook('preClose', () => accessStates.stop());
 
   // What processes that died (a crash, a SIGKILL) held is given back: before the app is returned,
   // this process registers and ends the leases of dead processes on its host, so their upload
@@ -132,17 +140,28 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   return Object.assign(app, { ctx }) as unknown as App;
 }
 
-function loggerOptions(config: AppConfig) {
-  return {
-    level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.headers.cookie'],
-    ...(config.logPretty
-      ? {
-          transport: {
-            target: 'pino-pretty',
-            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
-          },
-        }
-      : {}),
-  };
+/**
+ * The guard's cache of account states, kept current by the users trigger's notifications. Entries
+ * also expire after a few seconds, in case a notification is lost (a listening connection that
+ * dropped, a write that reached PGlite without passing its notification callbacks): one
+ * primary-key read per active account every few seconds.
+ */
+const ACCESS_STATE_TTL_MS = 5_000;
+
+async function openAccessStates(database: Database, clock: Clock, log: FastifyBaseLogger) {
+  const users = new UsersRepository(database.db);
+  const cache = new AccessStateCache(
+    async (id) => {
+      const row = await users.accessState(id);
+      return row ? { tokenVersion: row.tokenVersion, active: row.status === 'active' } : null;
+    },
+    ACCESS_STATE_TTL_MS,
+    () => clock.now().getTime(),
+  );
+  const stop = await database.listen(USER_ACCESS_CHANNEL, {
+    onNotify: (userId) => cache.invalidate(userId),
+    onGap: () => cache.clear(),
+    onError: (err) => log.warn({ err }, 'account change feed interrupted; reconnecting'),
+  });
+  return { cache, stop };
 }

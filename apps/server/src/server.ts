@@ -42,7 +42,7 @@ async function main() {
   const mail =
     app.ctx.mailer.transport === 'smtp'
       ? 'sent by SMTP'
-      : 'printed here in the log and kept in the outbox (Admin > Outbox)';
+      : 'printed here in the log, codes included (Admin > Outbox keeps them with codes hidden)';
   // Plain text on purpose: the first thing a newcomer reads, whatever the log format.
   console.log(
     `\n  Stratos is running at ${config.publicUrl}\n  Data: ${db}\n  Verification codes and other mail: ${mail}\n  API docs: ${config.publicUrl}/api/docs\n`,

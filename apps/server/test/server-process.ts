@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -88,6 +88,16 @@ export function spawnServer(
   return { child, output: () => log, exited };
 }
 
+/**
+ * Where a server started by `startServer` copies its console output, named by its address so any
+ * test process (the journeys run apart from the global setup that starts the shared server) can
+ * read the mail it printed: without SMTP the console is where codes go (the outbox hides them).
+ */
+export function serverLogFile(baseURL: string): string {
+  const { hostname, port } = new URL(baseURL);
+  return path.join(tmpdir(), 'stratos-e2e-logs', `${hostname}-${port}.log`);
+}
+
 /** Starts the real server (API + built web app) on a free port with a fresh data directory. */
 export async function startServer(
   env: Record<string, string> = {},
@@ -97,6 +107,12 @@ export async function startServer(
   const port = await freePort();
   const { child, output, exited } = spawnServer({ PORT: String(port), ...env }, dir);
   const url = `http://127.0.0.1:${port}`;
+  const logFile = serverLogFile(url);
+  mkdirSync(path.dirname(logFile), { recursive: true });
+  writeFileSync(logFile, '');
+  const copy = (d: Buffer) => appendFileSync(logFile, d);
+  child.stdout?.on('data', copy);
+  child.stderr?.on('data', copy);
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
@@ -124,6 +140,7 @@ export async function startServer(
     stop: async () => {
       await signal('SIGTERM', 15_000);
       if (!dataDir) rmSync(dir, { recursive: true, force: true });
+      rmSync(logFile, { force: true });
     },
     kill: () => signal('SIGKILL', 0),
   };

@@ -37,7 +37,14 @@ async function migratedPglite(): Promise<PGliteInterface> {
   return (await template).clone();
 }
 
-export async function openTestDatabase(): Promise<{ database: Database; dispose(): Promise<void> }> {
+export interface TestDatabase {
+  database: Database;
+  dispose(): Promise<void>;
+  /** PostgreSQL only: another pool on the same schema, as a second API process would have. */
+  reopen?(): Promise<Database>;
+}
+
+export async function openTestDatabase(): Promise<TestDatabase> {
   if (testDbKind === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('STRATOS_TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -46,6 +53,7 @@ export async function openTestDatabase(): Promise<{ database: Database; dispose(
     await database.migrate(migrationsDir);
     return {
       database,
+      reopen: () => openDatabase({ url, schemaName, poolSize: 5 }),
       dispose: async () => {
         await database.db.execute(`drop schema if exists ${schemaName} cascade` as never);
         await database.close();
@@ -92,12 +100,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** pino options instead of silence (a test that reads the log passes a level and a stream). */
+  logger?: Record<string, unknown>;
+  /** Another open database instead of a fresh one (two apps on one schema act as two processes). */
+  database?: Database;
+  /** A storage driver of the test's own (e.g. one that injects write faults). */
+  storage?: (config: AppConfig) => StorageDriver;
+}
+
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: {
-    /** A storage driver of the test's own (e.g. one that injects write faults). */
-    storage?: (config: AppConfig) => StorageDriver;
-  } = {},
+  opts: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stratos-test-'));
   const config = loadConfig({
@@ -110,15 +124,18 @@ export async function createTestApp(
     JOBS_ENABLED: 'false',
     ...env,
   });
-  const { database, dispose } = await openTestDatabase();
+  const { database, dispose } = opts.database
+    ? { database: opts.database, dispose: async () => {} }
+    : await openTestDatabase();
   const clock = new TestClock();
   const mailbox = new TestMailbox(new OutboxMailer(database.db, { info: () => {} }));
+  const logger = opts.logger ?? { level: 'silent' };
   const app = await buildApp({
     config,
     database,
     clock,
     mailer: mailbox,
-    logger: { level: 'silent' },
+    logger,
     storage: opts.storage?.(config),
   });
   return {
@@ -146,4 +163,28 @@ export function createSiblingApp(t: TestApp): Promise<App> {
     logger: { level: 'silent' },
     storage: t.app.ctx.storage,
   });
+}
+
+/**
+ * PostgreSQL only: two apps on one schema, each with its own pool and its own in-memory state, as
+ * two API processes behind a load balancer are.
+ */
+export async function createTwoProcessApps(
+  env: Record<string, string> = {},
+): Promise<{ a: TestApp; b: TestApp; close(): Promise<void> }> {
+  const opened = await openTestDatabase();
+  const second = await opened.reopen?.();
+  if (!second) throw new Error('two processes need PostgreSQL (TEST_DATABASE_URL)');
+  const a = await createTestApp(env, { database: opened.database });
+  const b = await createTestApp(env, { database: second });
+  return {
+    a,
+    b,
+    close: async () => {
+      await a.close();
+      await b.close();
+      await second.close();
+      await opened.dispose();
+    },
+  };
 }

@@ -38,5 +38,6 @@ export function tokenFor(app: App, user: UserRow): Promise<string> {
     name: `${user.firstName} ${user.lastName}`.trim(),
     role: user.role,
     permissions: effectivePermissions(user.role, user.grantedPermissions),
+    tokenVersion: user.tokenVersion,
   });
 }

@@ -15,13 +15,25 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DbDriver = 'pglite' | 'postgres';
 
+/** What a LISTEN subscriber is told. */
+export interface NotifyHandlers {
+  onNotify(payload: string): void;
+  /** Notifications may have been missed (the listening connection dropped and came back). */
+  onGap(): void;
+  onError(err: unknown): void;
+}
+
 export interface Database {
   db: Db;
   driver: DbDriver;
   migrate(migrationsFolder: string): Promise<void>;
   ping(): Promise<void>;
+  /** LISTENs on `channel` (a plain identifier); resolves to a function that stops listening. */
+  listen(channel: string, handlers: NotifyHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+const CHANNEL = /^[a-z_][a-z0-9_]*$/;
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; when absent PGlite is used. */
@@ -51,6 +63,14 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     migrate: (migrationsFolder) => migratePglite(db as never, { migrationsFolder }),
     ping: async () => {
       await pglite.query('select 1');
+    },
+    // One process: notifications arrive with the results of the statement whose commit sent them.
+    listen: async (channel, handlers) => {
+      if (!CHANNEL.test(channel)) throw new Error(`Bad channel name ${channel}`);
+      const stop = await pglite.listen(channel, handlers.onNotify);
+      return async () => {
+        if (!pglite.closed) await stop();
+      };
     },
     close: () => pglite.close(),
   };
@@ -118,6 +138,60 @@ async function openPostgres(url: string, schemaName: string | undefined, max: nu
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * A connection of its own that LISTENs (a pooled one would be handed to other queries). When it
+ * drops it is opened again after a second, and the subscriber is told that it may have missed
+ * notifications meanwhile.
+ */
+async function listenPostgres(url: string, channel: string, h: NotifyHandlers): Promise<() => Promise<void>> {
+  if (!CHANNEL.test(channel)) throw new Error(`Bad channel name ${channel}`);
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let stopped = false;
+
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (m) => {
+      if (m.channel === channel) h.onNotify(m.payload ?? '');
+    });
+    const lost = (err?: unknown) => {
+      if (client !== c) return;
+      client = null;
+      if (err) h.onError(err);
+      c.end().catch(() => {});
+      if (!stopped) later();
+    };
+    c.on('error', lost);
+    c.on('end', () => lost());
+    await c.connect();
+    await c.query(`LISTEN ${channel}`);
+    client = c;
+  };
+  const later = () => {
+    retry = setTimeout(() => {
+      retry = null;
+      connect().then(
+        () => h.onGap(),
+        (err) => {
+          h.onError(err);
+          if (!stopped) later();
+        },
+      );
+    }, 1000);
+    retry.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => {});
   };
 }

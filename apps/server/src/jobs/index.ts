@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context';
 import { analyzeFilesJob } from '../modules/ai/analysis/analysis.job';
 import { checkProvidersJob } from '../modules/ai/providers/check-providers.job';
+import { authSweepJob } from '../modules/auth/auth-sweep.job';
 import { checkAlertsJob } from '../modules/billing/alerts/alerts.job';
 import { meterPrepaidJob } from '../modules/billing/credits/metering.job';
 import { renewSubscriptionsJob } from '../modules/billing/payments/renew-subscriptions.job';
@@ -19,4 +20,5 @@ export function registerJobs(jobs: JobScheduler, ctx: AppContext): void {
   jobs.register(expireReservationsJob(ctx));
   jobs.register(checkProvidersJob(ctx));
   jobs.register(analyzeFilesJob(ctx));
+  jobs.register(authSweepJob(ctx));
 }

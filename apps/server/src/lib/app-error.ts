@@ -18,4 +18,20 @@ export const forbidden = (message: string, code = 'INSUFFICIENT_PERMISSIONS') =>
   new AppError(403, code, message);
 export const notFound = (message = 'Not found', code = 'NOT_FOUND') => new AppError(404, code, message);
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
-export const tooMany = (message: string, code = 'LimitExceededException') => new AppError(429, code, message);
+
+/** Seconds a 429 tells the client to wait when its limiter knows no better (the error handler's default). */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+/** A 429 whose Retry-After says when the limit's window ends. */
+export class TooManyRequestsError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number = DEFAULT_RETRY_AFTER_SECONDS,
+    code = 'LimitExceededException',
+  ) {
+    super(429, code, message);
+  }
+}
+
+export const tooMany = (message: string, retryAfterSeconds?: number, code?: string) =>
+  new TooManyRequestsError(message, retryAfterSeconds, code);

@@ -9,7 +9,15 @@ export interface Mail {
   html?: string;
   /** What the mail is for (signup_code, reset_code, ...): lets the outbox page filter. */
   kind: string;
+  /**
+   * Values in the mail that grant access (a one-time code): the recipient gets them, the outbox
+   * keeps the mail with each replaced by REDACTION, so nobody who reads the outbox can use them.
+   */
+  secrets?: readonly string[];
 }
+
+/** What stands in the outbox where a code was. */
+export const REDACTION = '••••••';
 
 /** The part of a logger the outbox needs. */
 export interface MailLog {
@@ -21,19 +29,36 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
+/** The outbox row of a mail: its secrets replaced wherever they appear. */
+export function outboxRow(mail: Mail, sentAt: Date | null = null): typeof outbox.$inferInsert {
+  const secrets = (mail.secrets ?? []).filter((s) => s.length > 0);
+  const hide = (s: string) => secrets.reduce((out, secret) => out.replaceAll(secret, REDACTION), s);
+  return {
+    to: mail.to,
+    subject: hide(mail.subject),
+    text: hide(mail.text),
+    html: mail.html === undefined ? null : hide(mail.html),
+    kind: mail.kind,
+    redacted: secrets.length > 0,
+    sentAt,
+  };
+}
+
 /**
- * Without SMTP, mail stays in the outbox table and is printed to the log so a newcomer can read
- * their verification code in the console (DECISIONS.md section 4).
+ * Without SMTP, the log is the mailbox: each mail is printed whole, code included, so the operator
+ * of a fresh machine can read their verification code in the console (DECISIONS.md section 4).
+ * The outbox table keeps a copy with the code hidden.
  */
 export class OutboxMailer implements Mailer {
   readonly transport = 'outbox' as const;
+
   constructor(
     private readonly db: Db,
     private readonly log: MailLog,
   ) {}
 
   async send(mail: Mail): Promise<void> {
-    await this.db.insert(outbox).values({ ...mail, html: mail.html ?? null });
+    await this.db.insert(outbox).values(outboxRow(mail));
     this.log.info(
       { mail: { to: mail.to, subject: mail.subject, kind: mail.kind } },
       `MAIL to ${mail.to}: ${mail.subject}\n${mail.text}`,
@@ -41,16 +66,17 @@ export class OutboxMailer implements Mailer {
   }
 }
 
-/** Sends through SMTP and keeps a copy in the outbox, marked sent, for the admin page. */
+/** Sends through SMTP and keeps a copy in the outbox, marked sent and with any code hidden. */
 export class SmtpMailer implements Mailer {
   readonly transport = 'smtp' as const;
   private readonly smtp: Transporter;
+
   constructor(
-    smtpUrl: string,
+    smtp: string | Transporter,
     private readonly from: string,
     private readonly db: Db,
   ) {
-    this.smtp = nodemailer.createTransport(smtpUrl);
+    this.smtp = typeof smtp === 'string' ? nodemailer.createTransport(smtp) : smtp;
   }
 
   async send(mail: Mail): Promise<void> {
@@ -61,6 +87,6 @@ export class SmtpMailer implements Mailer {
       text: mail.text,
       html: mail.html,
     });
-    await this.db.insert(outbox).values({ ...mail, html: mail.html ?? null, sentAt: new Date() });
+    await this.db.insert(outbox).values(outboxRow(mail, new Date()));
   }
 }

@@ -1,7 +1,7 @@
 import { FILE_ERRORS } from '@stratos/contracts/files/upload.schema';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/app-error';
+import { AppError, DEFAULT_RETRY_AFTER_SECONDS } from '../lib/app-error';
 import { isStorageFull } from '../storage/storage-driver';
 import type { InputLocation } from './input-guard/field-label';
 import { validationReply } from './input-guard/validation-message';
@@ -17,6 +17,19 @@ const reply = (code: string, message: string, details?: unknown): ErrorReply => 
 });
 
 /**
+ * Every 429 says when to come back: the limiter's own figure when the error carries one, else a
+ * header already set (by @fastify/rate-limit), else the default.
+ */
+function setRetryAfter(res: FastifyReply, err: unknown): void {
+  const seconds = (err as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+  if (typeof seconds === 'number' && Number.isFinite(seconds)) {
+    res.header('retry-after', String(Math.max(1, Math.ceil(seconds))));
+  } else if (!res.hasHeader('retry-after')) {
+    res.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
+  }
+}
+
+/**
  * Turns every error into the JSON envelope. Validation failures carry the first issue's message
  * (the specification's wording lives in the zod schemas; zod's generic wording gets the field's
  * name); 5xx details stay in the log.
@@ -24,6 +37,7 @@ const reply = (code: string, message: string, details?: unknown): ErrorReply => 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, res) => {
     if (err instanceof AppError) {
+      if (err.statusCode === 429) setRetryAfter(res, err);
       return res.status(err.statusCode).send(reply(err.code, err.message, err.details));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -50,6 +64,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const status = err.statusCode ?? 500;
     if (status === 429) {
+      setRetryAfter(res, err);
       return res.status(429).send(reply('LimitExceededException', err.message));
     }
     if (status >= 400 && status < 500) {

@@ -73,6 +73,7 @@ const EXPECTED: [string[], AccessRule][] = [
     G.superadmin,
   ],
   [['/platform/settings', '/platform/storage/add'], G.platform],
+  [['/admin/outbox'], G.outbox],
   [
     [
       '/ai',

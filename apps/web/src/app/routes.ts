@@ -193,6 +193,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page(() => import('../features/admin/pages/admin-dashboard-page')),
   ),
   route(
+    'admin-outbox',
+    ['/admin/outbox'],
+    'Mail Outbox',
+    G.outbox,
+    page(() => import('../features/admin/pages/outbox-page')),
+  ),
+  route(
     'superadmin-panel',
     ['/superadmin-panel'],
     'Superadmin Panel',

@@ -33,6 +33,8 @@ export const ROUTE_GROUPS = {
   system: signedIn('admin'),
   superadmin: signedIn('superadmin'),
   platform: signedIn('superadmin'),
+  /** Mail the server kept: the superadmin's alone, as it names who asked for codes and when. */
+  outbox: signedIn('superadmin'),
   ai: signedIn('user', ['ai:use', 'ai:read']),
   aiRead: signedIn('user', ['ai:read']),
   aiUse: signedIn('user', ['ai:use']),

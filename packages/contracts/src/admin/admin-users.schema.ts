@@ -58,6 +58,8 @@ export const outboxMailSchema = z.object({
   subject: z.string(),
   text: z.string(),
   kind: z.string(),
+  /** The mail carried a one-time code, shown here as ••••••: only its recipient ever reads it. */
+  redacted: z.boolean(),
   /** Set when an SMTP server accepted it; null while it sits in the outbox only. */
   sentAt: z.string().nullable(),
   createdAt: z.string(),

@@ -88,6 +88,8 @@ export const aiProviderSettingsSchema = z.object({
   enabled: z.boolean(),
   /** The stored platform key, masked; null when none is stored (the environment's may still apply). */
   apiKey: z.string().nullable(),
+  /** A key is stored but can no longer be decrypted (the server's encryption key changed): enter it again. */
+  needsReentry: z.boolean(),
   baseUrl: z.string().nullable(),
 });
 export const aiProviderSettingsReplySchema = dataEnvelope(
@@ -109,6 +111,8 @@ export const aiUserKeySchema = z.object({
   maskedKey: z.string(),
   status: aiProviderStatusSchema,
   error: z.string().nullable(),
+  /** The key is stored but can no longer be decrypted (the server's encryption key changed): enter it again. */
+  needsReentry: z.boolean(),
   checkedAt: z.iso.datetime().nullable(),
   updatedAt: z.iso.datetime(),
 });

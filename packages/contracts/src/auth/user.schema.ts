@@ -35,5 +35,7 @@ export const accessTokenClaimsSchema = z.object({
   iat: z.number().optional(),
   /** The refresh-token family (one sign-in) the token belongs to: lets logout and password change tell sessions apart. */
   sid: z.string().optional(),
+  /** The account's token version when signed: a role, status or password change makes it stale. */
+  tv: z.number().int().optional(),
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;

@@ -1,5 +1,6 @@
 import {
   bigserial,
+  boolean,
   index,
   integer,
   jsonb,
@@ -35,6 +36,12 @@ export const users = pgTable(
       .references(() => plans.id),
     selectedPlan: text('selected_plan').notNull().default('free'),
     source: text('source').notNull().default('direct'),
+    /**
+     * Bumped by a trigger (migration 0013) whenever role, permissions, status, password or e-mail
+     * change: an access token carries the version it was signed with and stops working on its next
+     * request once they differ (plugins/auth-guard.ts).
+     */
+    tokenVersion: integer('token_version').notNull().default(0),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -94,6 +101,8 @@ export const outbox = pgTable(
     text: text('text_body').notNull(),
     html: text('html_body'),
     kind: text('kind').notNull(),
+    /** The mail carried a one-time secret (a code) that was replaced by a mark before storing. */
+    redacted: boolean('redacted').notNull().default(false),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -144,3 +153,18 @@ export const appSettings = pgTable('app_settings', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Fixed-window counters of the rate limits (sign-in attempts, chat, share, contact) when the app
+ * runs on PostgreSQL, so every process counts against the same windows. One row per key; a row
+ * whose window has ended starts over on its next hit, and the rate-limits.sweep job deletes old ones.
+ */
+export const rateLimitWindows = pgTable(
+  'rate_limit_windows',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_windows_ends_idx').on(t.endsAt)],
+);

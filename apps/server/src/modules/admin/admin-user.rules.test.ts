@@ -16,6 +16,7 @@ const row = (fields: Partial<UserRow>): UserRow => ({
   subscriptionPlan: 'free',
   selectedPlan: 'free',
   source: 'direct',
+  tokenVersion: 0,
   confirmedAt: new Date(),
   lastLoginAt: null,
   createdAt: new Date(),

@@ -9,6 +9,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { AuditRepository } from '../audit/audit.repository';
 import { AuditService } from '../audit/audit.service';
+import type { AccessStateCache } from '../auth/access-state-cache';
 import { RefreshTokensRepository } from '../auth/refresh-tokens.repository';
 import { toPublicUser } from '../users/public-user';
 import { UsersRepository } from '../users/users.repository';
@@ -27,6 +28,7 @@ export class AdminUsersService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly accessStates: Pick<AccessStateCache, 'invalidate'>,
   ) {}
 
   async list(filter: AdminUserFilter): Promise<{ users: PublicUser[]; total: number }> {
@@ -41,7 +43,7 @@ export class AdminUsersService {
    */
   async update(actor: ActingAdmin, id: string, change: AdminUserPatch): Promise<PublicUser> {
     if (!uuid.safeParse(id).success) throw notFound();
-    return this.db.transaction(async (tx) => {
+    const updated = await this.db.transaction(async (tx) => {
       const usersRepo = new UsersRepository(tx);
       // The token's role may be up to one token lifetime old; a demoted or disabled admin must
       // not keep granting roles until it expires.
@@ -65,6 +67,10 @@ export class AdminUsersService {
       }
       return toPublicUser(row);
     });
+    // After the commit: the account's tokens stop working on their next request here at once
+    // (other processes hear it from the users trigger's notification).
+    this.accessStates.invalidate(id);
+    return updated;
   }
 }
 

@@ -15,9 +15,9 @@ import { AdminUsersService } from './admin-users.service';
 import { OutboxRepository } from './outbox.repository';
 import { OutboxService } from './outbox.service';
 
-/** User management and the mail outbox; admins and the superadmin only. */
+/** User management (admins and the superadmin) and the mail outbox (the superadmin only). */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const users = new AdminUsersService(ctx.database.db, ctx.clock);
+  const users = new AdminUsersService(ctx.database.db, ctx.clock, ctx.accessStates);
   const outbox = new OutboxService(new OutboxRepository(ctx.database.db));
   return async (app) => {
     const guard = app.requireAccess(ROUTE_GROUPS.admin);
@@ -56,7 +56,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/admin/outbox',
       {
-        preHandler: guard,
+        preHandler: app.requireAccess(ROUTE_GROUPS.outbox),
         schema: { tags: ['admin'], querystring: outboxQuerySchema, response: { 200: outboxReplySchema } },
       },
       async (request) => ({ success: true as const, data: await outbox.list(request.query) }),

@@ -19,6 +19,7 @@ function toOutboxMail(row: OutboxRow): OutboxMail {
     subject: row.subject,
     text: row.text,
     kind: row.kind,
+    redacted: row.redacted,
     sentAt: row.sentAt ? row.sentAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
   };

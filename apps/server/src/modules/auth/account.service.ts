@@ -46,6 +46,8 @@ export class AccountService {
       await tx.users.update(user.id, { passwordHash });
       await tx.refreshTokens.revokeAllForUserExcept(user.id, sessionId, this.d.clock.now());
     });
+    // Every access token signed before stops working; this session's client refreshes its own.
+    this.d.accessStates.invalidate(user.id);
     await this.d.audit.record(AUDIT_OPERATIONS.passwordChange, {
       userId: user.id,
       email: user.email,

@@ -1,6 +1,7 @@
 import type { Clock } from '../../lib/clock';
 import type { Mailer } from '../../mail/mailer';
 import type { AuditService } from '../audit/audit.service';
+import type { AccessStateCache } from './access-state-cache';
 import type { AuthStore } from './auth.store';
 import type { PasswordHasher } from './password-hasher.service';
 import type { TokenService } from './token.service';
@@ -22,6 +23,8 @@ export interface AuthDeps {
   audit: Pick<AuditService, 'record'>;
   clock: Clock;
   log: { error(obj: object, msg: string): void };
+  /** Told after a commit that changed what an account's tokens vouch for (password). */
+  accessStates: Pick<AccessStateCache, 'invalidate'>;
   superadminEmail?: string;
   refreshTokenTtlDays: number;
 }

@@ -37,6 +37,7 @@ export function makeUser(patch: Partial<UserRow> = {}): UserRow {
     subscriptionPlan: 'free',
     selectedPlan: 'free',
     source: 'direct',
+    tokenVersion: 0,
     confirmedAt: now,
     lastLoginAt: null,
     createdAt: now,
@@ -178,6 +179,7 @@ export function fakeDeps(overrides: Partial<AuthDeps> = {}) {
   );
   const hasher = new FakeHasher();
   const mails: { to: string; text: string; kind: string }[] = [];
+  const invalidated: string[] = [];
   const deps: AuthDeps = {
     store,
     hasher,
@@ -187,8 +189,9 @@ export function fakeDeps(overrides: Partial<AuthDeps> = {}) {
     audit: { record: async (operation, actor, details) => void audits.push({ operation, actor, details }) },
     clock,
     log: { error: () => {} },
+    accessStates: { invalidate: (id) => void invalidated.push(id) },
     refreshTokenTtlDays: 30,
     ...overrides,
   };
-  return { deps, clock, store, hasher, audits, mails };
+  return { deps, clock, store, hasher, audits, mails, invalidated };
 }

@@ -25,7 +25,7 @@ import { AccountService } from './account.service';
 import type { AuthDeps, RequestMeta } from './auth.deps';
 import { AuthService } from './auth.service';
 import { createAuthStore } from './auth.store';
-import { EmailRateLimiter } from './email-rate-limiter.service';
+import { AuthAttemptLimiter } from './auth-attempt-limiter';
 import { Argon2PasswordHasher } from './password-hasher.service';
 import { SessionService } from './session.service';
 import { VerificationCodesService } from './verification-codes.service';
@@ -48,20 +48,16 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     audit: ctx.audit,
     clock: ctx.clock,
     log: ctx.log,
+    accessStates: ctx.accessStates,
     superadminEmail: ctx.config.superadminEmail,
     refreshTokenTtlDays: ctx.config.refreshTokenTtlDays,
   };
   const auth = new AuthService(deps);
   const sessions = new SessionService(deps);
   const account = new AccountService(deps);
-  const { perIp, perEmail, windowSeconds } = ctx.config.authRateLimit;
-  // Per app, not per module: each test app (and each process) counts on its own.
-  const byEmail = new EmailRateLimiter(perEmail, windowSeconds);
-  /** Per-IP limit (checked on arrival) and per-address limit (checked once the body is valid). */
-  const limited = (route: string) => ({
-    config: { rateLimit: { max: perIp, timeWindow: windowSeconds * 1000 } },
-    preHandler: byEmail.hook(route),
-  });
+  const attempts = new AuthAttemptLimiter(ctx.rateLimits, ctx.config.authRateLimit);
+  /** Routes that mail a code count every attempt; the others only failed ones. */
+  const limited = (route: string, failuresOnly = false) => attempts.hooks(route, { failuresOnly });
 
   /** The `sid` of a valid bearer token, if any: which session a logout or password change came from. */
   function bearerClaims(request: FastifyRequest) {
@@ -90,7 +86,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/confirm',
       {
-        ...limited('confirm'),
+        ...limited('confirm', true),
         schema: {
           tags: ['auth'],
           summary: 'Confirm a sign-up with the mailed code (ConfirmSignUp)',
@@ -135,7 +131,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/reset-password',
       {
-        ...limited('reset-password'),
+        ...limited('reset-password', true),
         schema: {
           tags: ['auth'],
           summary: 'Set a new password with the mailed code (ConfirmForgotPassword)',
@@ -151,7 +147,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/login',
       {
-        ...limited('login'),
+        ...limited('login', true),
         schema: {
           tags: ['auth'],
           summary: 'Sign in: access token, refresh token and the user',

@@ -156,6 +156,8 @@ export class AuthService {
       // Whoever knew the old password may hold a session; end them all.
       await tx.refreshTokens.revokeAllForUser(user.id, now);
     });
+    // Access tokens signed before the reset stop working on their next request.
+    this.d.accessStates.invalidate(user.id);
     await this.d.audit.record(AUDIT_OPERATIONS.passwordReset, {
       userId: user.id,
       email: user.email,

@@ -20,6 +20,8 @@ describe('code mails', () => {
     expect(mail.html).toContain('&lt;b&gt;Eve&lt;/b&gt;');
     expect(mail.html).not.toContain('<b>Eve</b>');
     expect(mail.html).toContain('042137');
+    // Declared, so the outbox keeps the mail with the code hidden.
+    expect(mail.secrets).toEqual(['042137']);
     expect(resetCodeMail({ to: 'a@b.co', firstName: 'Eve', code: '000001' })).toMatchObject({
       kind: 'reset_code',
       subject: 'Reset your Stratos password',

@@ -55,7 +55,7 @@ function codeMail(
 <p>The code expires in 24 hours.</p>
 <p style="color:#52606d;font-size:14px">${escapeHtml(outro)}</p>
 </div></body></html>`;
-  return { to, subject, text, html, kind };
+  return { to, subject, text, html, kind, secrets: [code] };
 }
 
 export const signupCodeMail = (input: CodeMailInput): Mail =>

@@ -27,6 +27,7 @@ export function tokenSubject(user: UserRow, sessionId: string): TokenSubject {
     role: user.role,
     permissions: effectivePermissions(user.role, user.grantedPermissions),
     sessionId,
+    tokenVersion: user.tokenVersion,
   };
 }
 

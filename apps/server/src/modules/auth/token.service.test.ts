@@ -7,6 +7,7 @@ const subject = {
   name: 'Ada',
   role: 'user' as const,
   permissions: [],
+  tokenVersion: 3,
 };
 
 describe('TokenService.verifyAccess', () => {
@@ -15,7 +16,7 @@ describe('TokenService.verifyAccess', () => {
     const tokens = new TokenService('s'.repeat(32), 900, () => now);
     const token = await tokens.signAccess(subject);
     for (let i = 0; i < 3; i++)
-      expect(tokens.verifyAccess(token)).toMatchObject({ ok: true, claims: { id: subject.id } });
+      expect(tokens.verifyAccess(token)).toMatchObject({ ok: true, claims: { id: subject.id, tv: 3 } });
     // A verified token is remembered; its expiry is still checked on every call.
     now = new Date('2026-11-24T10:15:01Z');
     expect(tokens.verifyAccess(token)).toEqual({ ok: false, reason: 'expired' });

@@ -10,6 +10,8 @@ export interface TokenSubject {
   permissions: Permission[];
   /** The refresh-token family this access token was issued with (claim `sid`). */
   sessionId?: string;
+  /** users.token_version when signed (claim `tv`): the guard refuses the token once it changes. */
+  tokenVersion: number;
 }
 
 export type VerifyResult =
@@ -55,6 +57,7 @@ export class TokenService {
       role: subject.role,
       permissions: subject.permissions,
       ...(subject.sessionId ? { sid: subject.sessionId } : {}),
+      tv: subject.tokenVersion,
       iat,
       exp: iat + this.accessTtlSeconds,
     });

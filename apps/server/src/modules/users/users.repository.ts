@@ -14,10 +14,19 @@ const byEmailQuery = (db: Db) =>
     .limit(1)
     .prepare('users_by_email');
 
+const accessStateQuery = (db: Db) =>
+  db
+    .select({ tokenVersion: users.tokenVersion, status: users.status })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('users_access_state');
+
 /** SQL for the users table. Other modules reach users through this repository, not the table. */
 export class UsersRepository {
   /** Sign-in's lookup, built on first use and kept: Drizzle would rebuild it each time (~0.2 ms). */
   private byEmail?: ReturnType<typeof byEmailQuery>;
+  private byIdAccess?: ReturnType<typeof accessStateQuery>;
 
   constructor(private readonly db: Db) {}
 
@@ -29,6 +38,13 @@ export class UsersRepository {
   async findByEmail(email: string): Promise<UserRow | undefined> {
     this.byEmail ??= byEmailQuery(this.db);
     const rows = await this.byEmail.execute({ email: email.toLowerCase() });
+    return rows[0];
+  }
+
+  /** What the auth guard checks a token against (a primary-key read, prepared once). */
+  async accessState(id: string): Promise<{ tokenVersion: number; status: UserRow['status'] } | undefined> {
+    this.byIdAccess ??= accessStateQuery(this.db);
+    const rows = await this.byIdAccess.execute({ id });
     return rows[0];
   }
 

@@ -36,6 +36,11 @@ describe('navigation filtered by login and role', () => {
 
   it('adds the admin entries for admins and the platform entries for the superadmin', () => {
     expect(labels(navSections(as('admin', [])).admin)).toEqual(['Admin Dashboard', 'Audit Log']);
+    expect(labels(navSections(as('superadmin', [])).admin)).toEqual([
+      'Admin Dashboard',
+      'Audit Log',
+      'Mail Outbox',
+    ]);
     expect(navSections(as('admin', [])).superadmin).toEqual([]);
     expect(labels(navSections(as('superadmin', [])).superadmin)).toContain('Superadmin Panel');
   });

@@ -39,6 +39,8 @@ export const NAV_GROUPS = {
   admin: [
     { label: 'Admin Dashboard', to: '/admin-dashboard' },
     { label: 'Audit Log', to: '/audit-log' },
+    // The superadmin's alone (its route's rule): only admins of that rank see it.
+    { label: 'Mail Outbox', to: '/admin/outbox' },
   ],
   superadmin: [
     { label: 'Superadmin Panel', to: '/superadmin-panel' },

@@ -5,7 +5,7 @@ import { AiUsageService } from './ai-usage.service';
 import { ProviderRegistry } from './provider-registry';
 import { AiProvidersRepository } from './providers.repository';
 import { ProvidersService } from './providers.service';
-import { SecretBox } from './secret-box';
+import { KeyOpener, SecretBox } from './secret-box';
 import { UserKeysService } from './user-keys.service';
 
 export interface AiServices {
@@ -26,8 +26,15 @@ export function aiServicesFor(ctx: AppContext): AiServices {
   const db = ctx.database.db;
   const repo = new AiProvidersRepository(db);
   const box = new SecretBox(ctx.secrets.encryptionKey);
-  const registry = new ProviderRegistry({ repo, box, config: ctx.config.ai, clock: ctx.clock, log: ctx.log });
-  const keys = new UserKeysService({ repo, registry, box, clock: ctx.clock });
+  const opener = new KeyOpener(box, ctx.log);
+  const registry = new ProviderRegistry({
+    repo,
+    opener,
+    config: ctx.config.ai,
+    clock: ctx.clock,
+    log: ctx.log,
+  });
+  const keys = new UserKeysService({ repo, registry, box, opener, clock: ctx.clock });
   const usage = new AiUsageService({
     repo,
     clock: ctx.clock,
@@ -36,7 +43,14 @@ export function aiServicesFor(ctx: AppContext): AiServices {
   });
   const services: AiServices = {
     registry,
-    providers: new ProvidersService({ registry, keys, repo, box, ollamaUrl: ctx.config.ai.ollamaUrl }),
+    providers: new ProvidersService({
+      registry,
+      keys,
+      repo,
+      box,
+      opener,
+      ollamaUrl: ctx.config.ai.ollamaUrl,
+    }),
     keys,
     usage,
     router: new AiRouter({

@@ -12,7 +12,7 @@ import { type CheckResult, type Connection, checkProvider } from './adapters';
 import { checkBaseUrl, type Resolver } from './base-url-rule';
 import { chainPriority, envSettings, PROVIDERS, providerDefinition } from './provider-catalog';
 import type { AiProvidersRepository, ProviderSettingsRow } from './providers.repository';
-import type { SecretBox } from './secret-box';
+import type { KeyOpener } from './secret-box';
 
 /** A provider the router may call for one user, with whose key. */
 export interface Candidate {
@@ -27,7 +27,7 @@ export interface Candidate {
 
 export interface RegistryDeps {
   repo: AiProvidersRepository;
-  box: SecretBox;
+  opener: Pick<KeyOpener, 'open'>;
   config: AiConfig;
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
@@ -69,14 +69,10 @@ export class ProviderRegistry {
   /** The platform's endpoint and key for a provider: stored settings, else the environment, else the public endpoint. */
   platformConnection(id: AiProviderId, row: ProviderSettingsRow | undefined): Connection {
     const env = envSettings(this.d.config, id);
-    let apiKey = env.apiKey;
-    if (row?.apiKeyEnc) {
-      try {
-        apiKey = this.d.box.open(row.apiKeyEnc);
-      } catch {
-        this.d.log.warn({ provider: id }, 'stored AI provider key cannot be decrypted; ignoring it');
-      }
-    }
+    // A stored key that no longer opens is ignored (and logged once by the opener); the
+    // superadmin's settings show it as needing re-entry.
+    const stored = row?.apiKeyEnc ? this.d.opener.open(row.apiKeyEnc, { provider: id }) : null;
+    const apiKey = stored ?? env.apiKey;
     return { apiKey, baseUrl: row?.baseUrl ?? env.baseUrl ?? providerDefinition(id).defaultBaseUrl };
   }
 

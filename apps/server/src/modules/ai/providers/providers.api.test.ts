@@ -242,6 +242,7 @@ describe('GET /api/ai/providers/settings (superadmin)', () => {
       id: 'google',
       enabled: false,
       apiKey: 'gk-…9876',
+      needsReentry: false,
       baseUrl: 'https://93.184.216.34/v1beta',
     });
     expect(after.body).not.toContain('gk-platform-secret-key');
@@ -256,6 +257,7 @@ describe('GET /api/ai/providers/settings (superadmin)', () => {
       id: 'google',
       enabled: true,
       apiKey: null,
+      needsReentry: false,
       baseUrl: null,
     });
   });

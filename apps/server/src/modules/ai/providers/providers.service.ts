@@ -11,7 +11,7 @@ import { checkBaseUrl, type Resolver } from './base-url-rule';
 import { providerDefinition } from './provider-catalog';
 import type { ProviderRegistry } from './provider-registry';
 import type { AiProvidersRepository } from './providers.repository';
-import type { SecretBox } from './secret-box';
+import type { KeyOpener, SecretBox } from './secret-box';
 import type { UserKeysService } from './user-keys.service';
 
 export interface ProvidersDeps {
@@ -19,6 +19,7 @@ export interface ProvidersDeps {
   keys: Pick<UserKeysService, 'statuses'>;
   repo: Pick<AiProvidersRepository, 'saveSettings' | 'listSettings'>;
   box: SecretBox;
+  opener: Pick<KeyOpener, 'open'>;
   ollamaUrl: string;
   resolve?: Resolver;
 }
@@ -45,10 +46,19 @@ export class ProvidersService {
       return {
         id,
         enabled: row?.enabled ?? true,
-        apiKey: row?.apiKeyEnc ? maskSecret(this.d.box.open(row.apiKeyEnc)) : null,
+        ...this.storedKey(id, row?.apiKeyEnc),
         baseUrl: row?.baseUrl ?? null,
       };
     });
+  }
+
+  /** The stored platform key as the settings show it: masked, or flagged when it no longer opens. */
+  private storedKey(id: AiProviderId, sealed: string | null | undefined) {
+    if (!sealed) return { apiKey: null, needsReentry: false };
+    const key = this.d.opener.open(sealed, { provider: id });
+    return key === null
+      ? { apiKey: null, needsReentry: true }
+      : { apiKey: maskSecret(key), needsReentry: false };
   }
 
   /** Superadmin only (the route's guard): stores a key (sealed), a base URL (checked) or the switch, then rechecks. */
@@ -71,11 +81,9 @@ export class ProvidersService {
       settings: {
         id,
         enabled: row.enabled,
-        apiKey: body.apiKey
-          ? maskSecret(body.apiKey)
-          : row.apiKeyEnc
-            ? maskSecret(this.d.box.open(row.apiKeyEnc))
-            : null,
+        ...(body.apiKey
+          ? { apiKey: maskSecret(body.apiKey), needsReentry: false }
+          : this.storedKey(id, row.apiKeyEnc)),
         baseUrl: row.baseUrl,
       },
       provider,

@@ -42,3 +42,49 @@ export class SecretBox {
     );
   }
 }
+
+/** What a sealed key belongs to, for the log line. */
+export interface SealedKeyOwner {
+  provider: string;
+  /** The user whose own key it is; absent for the platform's key. */
+  userId?: string;
+}
+
+/** Sealed values already reported at most; past it the memory starts over (one more line each). */
+const REPORTED_MAX = 10_000;
+
+/**
+ * Opens stored keys for the provider layer. A key sealed under another ENCRYPTION_KEY (a lost or
+ * replaced secrets file) cannot be opened: `open` answers null, and the first failure of each
+ * stored value is logged once, not on every request that meets it. Its owner sees it as needing
+ * re-entry (`needsReentry` in the API), which saving it again clears.
+ */
+export class KeyOpener {
+  private readonly reported = new Set<string>();
+
+  constructor(
+    private readonly box: SecretBox,
+    private readonly log: { warn(obj: object, msg: string): void },
+  ) {}
+
+  open(sealed: string, owner: SealedKeyOwner): string | null {
+    try {
+      return this.box.open(sealed);
+    } catch {
+      if (!this.reported.has(sealed)) {
+        if (this.reported.size >= REPORTED_MAX) this.reported.clear();
+        this.reported.add(sealed);
+        this.log.warn(
+          owner,
+          'a stored AI provider key cannot be decrypted (was ENCRYPTION_KEY or secrets.json replaced?); its owner must enter it again',
+        );
+      }
+      return null;
+    }
+  }
+
+  /** Whether the key can be opened (logging as `open` does). */
+  readable(sealed: string, owner: SealedKeyOwner): boolean {
+    return this.open(sealed, owner) !== null;
+  }
+}

@@ -9,20 +9,25 @@ import type { Clock } from '../../../lib/clock';
 import { TtlCache } from '../../../lib/ttl-cache';
 import type { ProviderRegistry } from './provider-registry';
 import type { AiProvidersRepository, UserKeyRow } from './providers.repository';
-import type { SecretBox } from './secret-box';
+import type { KeyOpener, SecretBox } from './secret-box';
 
 export interface UserKeysDeps {
   repo: Pick<AiProvidersRepository, 'listUserKeys' | 'saveUserKey' | 'deleteUserKey'>;
   registry: Pick<ProviderRegistry, 'check' | 'settings' | 'platformConnection'>;
   box: SecretBox;
+  opener: Pick<KeyOpener, 'open'>;
   clock: Clock;
 }
 
-const toKey = (r: UserKeyRow): AiUserKey => ({
+/** Shown for a stored key that can no longer be decrypted, wherever its status is. */
+export const KEY_NEEDS_REENTRY = 'This key can no longer be read. Enter it again.';
+
+const toKey = (r: UserKeyRow, readable: boolean): AiUserKey => ({
   provider: r.providerId as AiKeyProvider,
   maskedKey: r.maskedKey,
-  status: r.status,
-  error: r.error,
+  status: readable ? r.status : 'error',
+  error: readable ? r.error : KEY_NEEDS_REENTRY,
+  needsReentry: !readable,
   checkedAt: r.checkedAt ? r.checkedAt.toISOString() : null,
   updatedAt: r.updatedAt.toISOString(),
 });
@@ -53,7 +58,7 @@ export class UserKeysService {
   }
 
   async list(userId: string): Promise<AiUserKey[]> {
-    return (await this.d.repo.listUserKeys(userId)).map(toKey);
+    return (await this.d.repo.listUserKeys(userId)).map((r) => toKey(r, this.readable(r)));
   }
 
   async save(userId: string, provider: AiKeyProvider, apiKey: string): Promise<AiUserKey> {
@@ -70,7 +75,7 @@ export class UserKeysService {
       checkedAt: this.d.clock.now(),
     });
     this.forget(userId);
-    return toKey(row);
+    return toKey(row, true);
   }
 
   async remove(userId: string, provider: AiKeyProvider): Promise<void> {
@@ -79,10 +84,15 @@ export class UserKeysService {
     if (!removed) throw notFound('No key stored for this provider');
   }
 
-  /** Statuses for the provider list. */
+  /** Statuses for the provider list; a key that no longer opens is an error that says so. */
   async statuses(userId: string): Promise<Map<string, { status: AiProviderStatus; error: string | null }>> {
     const rows = await this.d.repo.listUserKeys(userId);
-    return new Map(rows.map((r) => [r.providerId, { status: r.status, error: r.error }]));
+    return new Map(
+      rows.map((r) => {
+        const key = toKey(r, this.readable(r));
+        return [r.providerId, { status: key.status, error: key.error }];
+      }),
+    );
   }
 
   /** Opened keys for the router (a key that no longer opens is skipped); reused for ROUTING_KEYS_TTL_MS. */
@@ -94,14 +104,16 @@ export class UserKeysService {
     const rows = await this.d.repo.listUserKeys(userId);
     const out: RoutingKeys = new Map();
     for (const r of rows) {
-      try {
-        out.set(r.providerId, { apiKey: this.d.box.open(r.apiKeyEnc), status: r.status });
-      } catch {
-        // Sealed under another ENCRYPTION_KEY: unusable until the user saves it again.
-      }
+      // Sealed under another ENCRYPTION_KEY: unusable until the user saves it again.
+      const apiKey = this.d.opener.open(r.apiKeyEnc, { provider: r.providerId, userId });
+      if (apiKey !== null) out.set(r.providerId, { apiKey, status: r.status });
     }
     if (changes === this.changes) this.routing.set(userId, out, now);
     return out;
+  }
+
+  private readable(r: UserKeyRow): boolean {
+    return this.d.opener.open(r.apiKeyEnc, { provider: r.providerId, userId: r.userId }) !== null;
   }
 
   private forget(userId: string): void {

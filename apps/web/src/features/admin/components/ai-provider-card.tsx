@@ -1,5 +1,5 @@
 import type { AiProviderSettingsBody } from '@stratos/contracts/ai/providers.schema';
-import { Alert, App, Badge, Button, Card, Flex, Input, Popconfirm, Switch, Typography } from 'antd';
+import { Alert, App, Badge, Button, Card, Flex, Input, Popconfirm, Switch, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { ProviderIcon } from '../../../lib/ai/provider-icon';
 import { BADGE_STATUS } from '../../../lib/ai/provider-status';
@@ -147,8 +147,13 @@ export function AiProviderCard({ row }: { row: AiProviderRow }) {
             <StoredValue
               label="Platform API key"
               shown={keySummary(row)}
-              isSet={Boolean(settings?.apiKey)}
-              editText={settings?.apiKey ? 'Replace' : 'Set'}
+              isSet={Boolean(settings?.apiKey || settings?.needsReentry)}
+              editText={settings?.needsReentry ? 'Enter again' : settings?.apiKey ? 'Replace' : 'Set'}
+              warning={
+                settings?.needsReentry
+                  ? 'Stratos can no longer read the stored key (its encryption key on the server changed), so it is not used. Enter it again.'
+                  : undefined
+              }
               {...fieldProps('key')}
               clear={{
                 title: `Clear the platform key of ${name}?`,
@@ -198,6 +203,8 @@ function StoredValue(p: {
   onEdit: () => void;
   clear: { title: string; description: string; onConfirm: () => void };
   error: ReactNode;
+  /** Said under the value: it is stored but unusable. */
+  warning?: string;
 }) {
   return (
     <Setting label={p.label} wide={p.editing}>
@@ -205,13 +212,19 @@ function StoredValue(p: {
         p.editor
       ) : (
         <Flex gap={8} align="center" wrap>
-          <Typography.Text
-            code={p.isSet}
-            type={p.isSet ? undefined : 'secondary'}
-            style={{ wordBreak: 'break-all' }}
-          >
-            {p.shown}
-          </Typography.Text>
+          {p.warning ? (
+            <Tag color="warning" style={{ margin: 0 }}>
+              Needs re-entry
+            </Tag>
+          ) : (
+            <Typography.Text
+              code={p.isSet}
+              type={p.isSet ? undefined : 'secondary'}
+              style={{ wordBreak: 'break-all' }}
+            >
+              {p.shown}
+            </Typography.Text>
+          )}
           <Button size="small" onClick={p.onEdit}>
             {p.editText}
           </Button>
@@ -223,6 +236,11 @@ function StoredValue(p: {
             </Popconfirm>
           )}
         </Flex>
+      )}
+      {p.warning && !p.editing && (
+        <Typography.Text type="danger" style={{ display: 'block', fontSize: 12, marginTop: 4 }}>
+          {p.warning}
+        </Typography.Text>
       )}
       {p.error}
     </Setting>

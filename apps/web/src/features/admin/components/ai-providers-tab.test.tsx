@@ -14,9 +14,9 @@ const RECORDS = [
   rec('assistant', 'Stratos Assistant', { status: 'unavailable' }),
 ];
 const SETTINGS: AiProviderSettings[] = [
-  { id: 'ollama', enabled: true, apiKey: null, baseUrl: 'http://ollama:11434' },
-  { id: 'openai', enabled: true, apiKey: 'sk-…4321', baseUrl: null },
-  { id: 'assistant', enabled: true, apiKey: null, baseUrl: null },
+  { id: 'ollama', enabled: true, apiKey: null, needsReentry: false, baseUrl: 'http://ollama:11434' },
+  { id: 'openai', enabled: true, apiKey: 'sk-…4321', needsReentry: false, baseUrl: null },
+  { id: 'assistant', enabled: true, apiKey: null, needsReentry: false, baseUrl: null },
 ];
 
 type Call = { method: string; url: string; body: unknown };
@@ -64,7 +64,7 @@ const settingsReply = (id: string, s: Partial<AiProviderSettings>) =>
   json(200, {
     success: true,
     data: {
-      settings: { id, enabled: true, apiKey: null, baseUrl: null, ...s },
+      settings: { id, enabled: true, apiKey: null, needsReentry: false, baseUrl: null, ...s },
       provider: RECORDS.find((r) => r.id === id),
     },
   });
@@ -164,6 +164,22 @@ describe('AiProvidersTab', () => {
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([
       { method: 'PUT', url: '/api/ai/providers/openai/settings', body: { apiKey: null } },
     ]);
+  });
+
+  it('says when the stored platform key can no longer be read, and offers to enter it again', async () => {
+    const kept = SETTINGS[1] as AiProviderSettings;
+    SETTINGS[1] = { ...kept, apiKey: null, needsReentry: true };
+    try {
+      serve(() => json(500, {}));
+      renderTab();
+      const openai = await card('OpenAI');
+      expect(openai.getByText('Needs re-entry')).toBeTruthy();
+      expect(openai.getByText(/can no longer read the stored key/)).toBeTruthy();
+      await click(openai.getByRole('button', { name: 'Enter again' }));
+      expect(openai.getByLabelText('OpenAI API key')).toBeTruthy();
+    } finally {
+      SETTINGS[1] = kept;
+    }
   });
 
   it('shows why the settings did not load, and loads them on Retry', async () => {

@@ -19,6 +19,7 @@ const settings = (
   id,
   enabled: true,
   apiKey: null,
+  needsReentry: false,
   baseUrl: null,
   ...patch,
 });

@@ -42,6 +42,7 @@ export function lastCheckLine(
 
 /** What a key field is: the stored platform key, or where the provider's key comes from without one. */
 export function keySummary(row: Pick<AiProviderRow, 'settings' | 'record'>): string {
+  if (row.settings?.needsReentry) return 'Stored key unreadable';
   if (row.settings?.apiKey) return row.settings.apiKey;
   return row.record.keySource === 'platform' ? 'From the server environment' : 'Not set';
 }

@@ -70,7 +70,9 @@ export function AiProviderKeyRow({ provider, record, userKey }: KeyRowProps) {
           .catch((err) => message.error(errorMessage(err))),
     });
 
-  const badge = userKey ? keyStatusBadge(userKey.status) : null;
+  // A stored key the server can no longer decrypt: its check result means nothing any more.
+  const reentry = userKey?.needsReentry === true;
+  const badge = userKey && !reentry ? keyStatusBadge(userKey.status) : null;
   const source = record ? SOURCE_TAG[record.keySource] : null;
   return (
     <section aria-labelledby={headingId} style={{ padding: '16px 0' }}>
@@ -89,7 +91,7 @@ export function AiProviderKeyRow({ provider, record, userKey }: KeyRowProps) {
           <Typography.Text type="secondary" style={{ fontSize: 13, display: 'block' }}>
             {keySourceText(record, name)}
           </Typography.Text>
-          {userKey && badge && (
+          {userKey && (badge || reentry) && (
             <div
               style={{
                 marginTop: 8,
@@ -102,11 +104,23 @@ export function AiProviderKeyRow({ provider, record, userKey }: KeyRowProps) {
               <Typography.Text code aria-label={`Your ${name} key`}>
                 {userKey.maskedKey}
               </Typography.Text>
-              <Badge status={badge.badge} text={badge.text} />
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {userKey.checkedAt ? `Checked ${formatRelative(userKey.checkedAt)}` : 'Not checked yet'}
-              </Typography.Text>
-              {userKey.error && userKey.status !== 'available' && (
+              {badge && <Badge status={badge.badge} text={badge.text} />}
+              {reentry ? (
+                <Tag color="warning" style={{ margin: 0 }}>
+                  Needs re-entry
+                </Tag>
+              ) : (
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {userKey.checkedAt ? `Checked ${formatRelative(userKey.checkedAt)}` : 'Not checked yet'}
+                </Typography.Text>
+              )}
+              {reentry && (
+                <Typography.Text type="danger" style={{ fontSize: 12, flexBasis: '100%' }}>
+                  Stratos can no longer read this key (its encryption key on the server changed), so it is not
+                  used. Enter the key again to use it.
+                </Typography.Text>
+              )}
+              {!reentry && userKey.error && userKey.status !== 'available' && (
                 <Typography.Text type="danger" style={{ fontSize: 12, flexBasis: '100%' }}>
                   {userKey.error}
                 </Typography.Text>
@@ -116,7 +130,9 @@ export function AiProviderKeyRow({ provider, record, userKey }: KeyRowProps) {
         </div>
         {!editing && (
           <Flex gap={8} wrap>
-            <Button onClick={() => setEditing(true)}>{userKey ? 'Replace key' : 'Add key'}</Button>
+            <Button type={reentry ? 'primary' : 'default'} onClick={() => setEditing(true)}>
+              {reentry ? 'Enter key again' : userKey ? 'Replace key' : 'Add key'}
+            </Button>
             {userKey && (
               <Button danger onClick={confirmRemove} loading={remove.isPending}>
                 Remove

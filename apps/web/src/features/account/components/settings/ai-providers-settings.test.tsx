@@ -30,6 +30,7 @@ const openaiKey: AiUserKey = {
   maskedKey: 'sk-…a1b2',
   status: 'error',
   error: 'Incorrect API key provided',
+  needsReentry: false,
   checkedAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
@@ -84,6 +85,19 @@ describe('Settings › AI providers', () => {
     expect(within(row('Anthropic')).getByText('Platform key')).toBeTruthy();
     expect(within(row('Google')).getByRole('button', { name: 'Add key' })).toBeTruthy();
     expect(screen.getByText(/needs no key/)).toBeTruthy();
+  });
+
+  it('marks a stored key the server can no longer read, and asks for it again', async () => {
+    serve([{ ...openaiKey, needsReentry: true, error: 'This key can no longer be read. Enter it again.' }]);
+    renderTab();
+    await screen.findByText('sk-…a1b2');
+    const openai = row('OpenAI');
+    expect(within(openai).getByText('Needs re-entry')).toBeTruthy();
+    expect(within(openai).getByText(/can no longer read this key/)).toBeTruthy();
+    // Its last check says nothing about a key nobody can read.
+    expect(within(openai).queryByText('Connection Failed')).toBeNull();
+    await click(within(openai).getByRole('button', { name: 'Enter key again' }));
+    expect(within(openai).getByLabelText('OpenAI API key')).toBeTruthy();
   });
 
   it('refuses a key shorter than 8 characters without calling the server, then saves a valid one trimmed', async () => {

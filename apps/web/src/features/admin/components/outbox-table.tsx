@@ -1,4 +1,4 @@
-import { MailOutlined } from '@ant-design/icons';
+import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import type { OutboxMail } from '@stratos/contracts/admin/admin-users.schema';
 import { Flex, Input, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -10,8 +10,41 @@ import { TimeCell } from './time-cell';
 
 const KIND_LABEL: Record<string, string> = { signup_code: 'Sign-up code', reset_code: 'Password reset' };
 
-/** Mail kept in the database: what Stratos sent (or would send) and to whom. */
-export function OutboxTab() {
+/** The mail's kind, and whether its code was hidden before it was kept. */
+function KindTags({ mail }: { mail: OutboxMail }) {
+  return (
+    <Flex gap={4} wrap>
+      <Tag style={{ marginInlineEnd: 0 }}>{KIND_LABEL[mail.kind] ?? mail.kind}</Tag>
+      {mail.redacted && (
+        <Tag
+          icon={<LockOutlined aria-hidden />}
+          title="Only the recipient can read the code"
+          style={{ marginInlineEnd: 0 }}
+        >
+          Code hidden
+        </Tag>
+      )}
+    </Flex>
+  );
+}
+
+/** A kept mail's text; where a code was, it says why the dots stand there. */
+function MailText({ mail }: { mail: OutboxMail }) {
+  return (
+    <Flex vertical gap={8}>
+      {mail.redacted && (
+        <Typography.Text type="secondary">
+          <LockOutlined aria-hidden /> The code in this mail is hidden (••••••): only the recipient can read
+          it, in their mailbox or, without a mail server, in the server's console.
+        </Typography.Text>
+      )}
+      <TextBlock label={`Text of “${mail.subject}”`}>{mail.text}</TextBlock>
+    </Flex>
+  );
+}
+
+/** Mail kept in the database: what Stratos sent (or would send) and to whom, codes hidden. */
+export function OutboxTable() {
   const [to, setTo] = useState('');
   const pager = usePager(20);
   const mails = useOutbox({ to: to || undefined, limit: pager.limit, offset: pager.offset });
@@ -27,7 +60,7 @@ export function OutboxTab() {
             {m.to}
           </Typography.Text>
           <Flex gap={8} align="center" wrap>
-            <Tag>{KIND_LABEL[m.kind] ?? m.kind}</Tag>
+            <KindTags mail={m} />
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               <TimeCell value={m.createdAt} compact />
             </Typography.Text>
@@ -49,7 +82,7 @@ export function OutboxTab() {
       dataIndex: 'kind',
       key: 'kind',
       responsive: ['md'],
-      render: (k: string) => <Tag>{KIND_LABEL[k] ?? k}</Tag>,
+      render: (_: string, m) => <KindTags mail={m} />,
     },
     {
       title: 'Delivery',
@@ -91,7 +124,7 @@ export function OutboxTab() {
       compactColumns={compactColumns}
       emptyText={to ? `No mail to ${to}` : 'The outbox is empty'}
       expandable={{
-        expandedRowRender: (m) => <TextBlock label={`Text of “${m.subject}”`}>{m.text}</TextBlock>,
+        expandedRowRender: (m) => <MailText mail={m} />,
         expandRowByClick: true,
       }}
     />

@@ -1,0 +1,90 @@
+import { and, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rateLimitWindows } from '../../db/schema/index';
+import type { WindowCounter, WindowHit } from './window-counter';
+
+const w = rateLimitWindows;
+const p = sql.placeholder;
+
+/**
+ * The hit of `n` keys: one upsert, so concurrent hits from any process serialise on each key's
+ * row, and a request that counts two keys (an IP and an address) pays one round trip.
+ */
+const hitQuery = (db: Db, n: number) =>
+  db
+    .insert(w)
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        key: sql`${p(`key${i}`)}`,
+        hits: 1,
+        endsAt: sql`${p('endsAt')}::timestamptz`,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: w.key,
+      set: {
+        hits: sql`case when ${w.endsAt} <= ${p('now')}::timestamptz then 1 else ${w.hits} + 1 end`,
+        endsAt: sql`case when ${w.endsAt} <= ${p('now')}::timestamptz then excluded.ends_at else ${w.endsAt} end`,
+      },
+    })
+    .returning({ key: w.key, hits: w.hits, endsAt: w.endsAt })
+    .prepare(`rate_limit_hit_${n}`);
+
+/**
+ * The rate-limit windows on PostgreSQL (several API processes count together). Times come from
+ * the app's clock, as in memory, so both counters behave alike (and tests can move time).
+ */
+export class RateLimitWindowsRepository implements WindowCounter {
+  private readonly hitStatements = new Map<number, ReturnType<typeof hitQuery>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+  ) {}
+
+  async hit(key: string, windowMs: number): Promise<WindowHit> {
+    const [one] = await this.hitMany([key], windowMs);
+    if (!one) throw new Error('rate-limit upsert returned no row');
+    return one;
+  }
+
+  async hitMany(keys: readonly string[], windowMs: number): Promise<WindowHit[]> {
+    if (keys.length === 0) return [];
+    let statement = this.hitStatements.get(keys.length);
+    if (!statement) {
+      statement = hitQuery(this.db, keys.length);
+      this.hitStatements.set(keys.length, statement);
+    }
+    const now = this.now();
+    const params: Record<string, string> = {
+      now: new Date(now).toISOString(),
+      endsAt: new Date(now + windowMs).toISOString(),
+    };
+    keys.forEach((key, i) => {
+      params[`key${i}`] = key;
+    });
+    const rows = await statement.execute(params);
+    const byKey = new Map(rows.map((r) => [r.key, r]));
+    return keys.map((key) => {
+      const row = byKey.get(key);
+      if (!row) throw new Error('rate-limit upsert returned no row');
+      return { count: row.hits, resetMs: new Date(row.endsAt).getTime() - now };
+    });
+  }
+
+  async undo(keys: readonly string[]): Promise<void> {
+    if (keys.length === 0) return;
+    await this.db
+      .update(w)
+      .set({ hits: sql`${w.hits} - 1` })
+      .where(and(inArray(w.key, [...keys]), gt(w.hits, 0), gt(w.endsAt, new Date(this.now()))));
+  }
+
+  async sweep(): Promise<number> {
+    const rows = await this.db
+      .delete(w)
+      .where(lt(w.endsAt, new Date(this.now())))
+      .returning({ key: w.key });
+    return rows.length;
+  }
+}
