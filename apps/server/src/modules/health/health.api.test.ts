@@ -31,6 +31,10 @@ describe('system endpoints', () => {
       storageBytes: null,
       aiQueriesPerMonth: null,
     });
+    // A plan names only what it gives: nothing here collaborates in teams or builds integrations,
+    // and file management is the same on every plan.
+    const features = plans.flatMap((p: { features: string[] }) => p.features).join('\n');
+    expect(features).not.toMatch(/collaboration|integrations|enterprise features|advanced file/i);
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

@@ -57,7 +57,7 @@ const PLATFORM = [
   {
     icon: <CustomerServiceOutlined />,
     title: 'Round-the-clock support',
-    text: 'The Enterprise plan includes 24/7 support, unlimited storage and AI queries, and custom integrations.',
+    text: 'The Enterprise plan includes 24/7 support and unlimited storage and AI queries.',
   },
 ];
 
