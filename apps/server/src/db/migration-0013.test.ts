@@ -4,13 +4,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { migrationsBefore } from '../../test/migrations.fixture';
 import { migrationsDir } from '../../test/pglite-template.global';
 import { openDatabase } from './client';
+import { PGLITE_EXTENSIONS } from './pglite-extensions';
 
 describe('migration 0013', () => {
   const older = migrationsBefore('0013_auth_hardening');
   afterAll(() => rmSync(older, { recursive: true, force: true }));
 
   it('hides the codes of code mails the outbox kept before it', async () => {
-    const database = await openDatabase({ pglite: await PGlite.create() });
+    const database = await openDatabase({ pglite: await PGlite.create({ extensions: PGLITE_EXTENSIONS }) });
     try {
       await database.migrate(older);
       await database.db.execute(

@@ -7,6 +7,7 @@ import { migrationsBefore } from '../../test/migrations.fixture';
 import { migrationsDir } from '../../test/pglite-template.global';
 import { UsersRepository } from '../modules/users/users.repository';
 import { openDatabase } from './client';
+import { PGLITE_EXTENSIONS } from './pglite-extensions';
 
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
@@ -15,7 +16,7 @@ describe('migration 0015', () => {
   afterAll(() => rmSync(older, { recursive: true, force: true }));
 
   it('fills the totals of the files stored before it', async () => {
-    const database = await openDatabase({ pglite: await PGlite.create() });
+    const database = await openDatabase({ pglite: await PGlite.create({ extensions: PGLITE_EXTENSIONS }) });
     try {
       const db = database.db;
       await database.migrate(older);

@@ -1,3 +1,11 @@
+-- Name search: trigrams (pg_trgm) beside the owner (btree_gin), so ILIKE '%term%' reads the index.
+-- Both are trusted extensions of PostgreSQL's contrib (PGlite loads them from its contrib bundles,
+-- db/pglite-extensions.ts). They go into "public", not the first schema of the search path: a test
+-- suite's schema is dropped with everything in it, and the extensions are the database's.
+CREATE EXTENSION IF NOT EXISTS "pg_trgm" SCHEMA "public";
+--> statement-breakpoint
+CREATE EXTENSION IF NOT EXISTS "btree_gin" SCHEMA "public";
+--> statement-breakpoint
 CREATE TABLE "file_content_copies" (
 	"owner_id" uuid NOT NULL,
 	"blob_id" uuid NOT NULL,
@@ -22,6 +30,19 @@ CREATE TABLE "file_type_totals" (
 ALTER TABLE "file_content_copies" ADD CONSTRAINT "file_content_copies_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "file_dedup_totals" ADD CONSTRAINT "file_dedup_totals_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "file_type_totals" ADD CONSTRAINT "file_type_totals_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+--> statement-breakpoint
+-- The operator class named by the schema pg_trgm lives in (the search path may not list it).
+DO $$
+DECLARE
+  ext_schema name;
+BEGIN
+  SELECT n.nspname INTO ext_schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
+  WHERE e.extname = 'pg_trgm';
+  EXECUTE format(
+    'CREATE INDEX "files_owner_name_trgm_idx" ON "files" USING gin ("owner_id", "name" %I.gin_trgm_ops) WHERE "files"."deleted_at" is null',
+    ext_schema);
+END
+$$;
 --> statement-breakpoint
 -- file_type_totals, file_content_copies, file_dedup_totals (schema/file-totals.ts): signed changes
 -- of a user's files, grouped by (owner, type, content, size), added in one fixed order (type rows,
