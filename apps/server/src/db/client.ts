@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PGLITE_EXTENSIONS } from './pglite-extensions';
 import { withPreparedStatements } from './pglite-prepared';
 import * as schema from './schema/index';
 
@@ -52,7 +53,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   let client: PGliteInterface | undefined = opts.pglite;
   if (!client) {
     if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-    client = await PGlite.create(opts.dataDir);
+    client = await PGlite.create({ dataDir: opts.dataDir, extensions: PGLITE_EXTENSIONS });
   }
   const pglite = client;
   // clone() is typed as the interface; drizzle wants the class it came from.
