@@ -36,6 +36,7 @@ export const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   WEB_DIST_DIR: z.string().optional(),
   JOBS_ENABLED: bool.default(true),
+  METRICS_ENABLED: bool.default(false),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   STORAGE_DIR: z.string().optional(),
   S3_BUCKET: z.string().min(3).optional(),
@@ -92,6 +93,8 @@ export interface AppConfig {
   migrationsDir: string;
   /** Run periodic jobs (recycle-bin purge, ...) in this process; tests turn it off. */
   jobsEnabled: boolean;
+  /** Expose Prometheus metrics at /metrics (and time every request for them). */
+  metricsEnabled: boolean;
   storage: StorageConfig;
   /** Overrides the `maxUploadSize` app setting when set. */
   maxUploadBytes?: number;
@@ -193,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     migrationsDir: path.join(repoRoot, 'apps/server/src/db/migrations'),
     jobsEnabled: e.JOBS_ENABLED,
+    metricsEnabled: e.METRICS_ENABLED,
     storage: {
       driver: e.STORAGE_DRIVER,
       dir: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, 'blobs')),
