@@ -27,6 +27,8 @@ export interface NotifyHandlers {
 export interface Database {
   db: Db;
   driver: DbDriver;
+  /** The schema holding drizzle's `__drizzle_migrations` table (what has been applied). */
+  migrationsSchema: string;
   migrate(migrationsFolder: string): Promise<void>;
   ping(): Promise<void>;
   /** LISTENs on `channel` (a plain identifier); resolves to a function that stops listening. */
@@ -61,6 +63,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   return {
     db,
     driver: 'pglite',
+    migrationsSchema: 'drizzle',
     migrate: (migrationsFolder) => migratePglite(db as never, { migrationsFolder }),
     ping: async () => {
       await pglite.query('select 1');
@@ -125,6 +128,7 @@ async function openPostgres(url: string, schemaName: string | undefined, max: nu
   return {
     db,
     driver: 'postgres',
+    migrationsSchema: schemaName ?? 'drizzle',
     migrate: async (migrationsFolder) => {
       // Several API processes may start at once: one migrates, the others wait for it.
       const lockClient = await pool.connect();
