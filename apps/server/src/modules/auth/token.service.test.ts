@@ -34,3 +34,30 @@ describe('TokenService.verifyAccess', () => {
     expect(tokens.verifyAccess(altered)).toEqual({ ok: false, reason: 'invalid' });
   });
 });
+
+describe('TokenService verified-token memory', () => {
+  it('keeps answering right past its bound, and hands out claims nobody can change', async () => {
+    const now = () => new Date('2026-11-24T10:00:00Z');
+    const tokens = new TokenService('s'.repeat(32), 900, now);
+    const issued = await Promise.all(
+      Array.from({ length: 1500 }, (_, i) => tokens.signAccess({ ...subject, tokenVersion: i })),
+    );
+    for (const round of [0, 1]) {
+      for (const [i, token] of issued.entries()) {
+        const result = tokens.verifyAccess(token);
+        if (!result.ok || result.claims.tv !== i)
+          throw new Error(`round ${round}: token ${i} answered ${JSON.stringify(result)}`);
+      }
+    }
+    const result = tokens.verifyAccess(issued[0] as string);
+    if (!result.ok) throw new Error('refused');
+    expect(() => {
+      (result.claims as { role: string }).role = 'superadmin';
+    }).toThrow(TypeError);
+    expect(() => (result.claims.permissions as string[]).push('manage:users')).toThrow(TypeError);
+    expect(tokens.verifyAccess(issued[0] as string)).toMatchObject({
+      ok: true,
+      claims: { role: 'user', permissions: [] },
+    });
+  });
+});
