@@ -25,8 +25,9 @@ const contentSize = (c: number) => ((c * 104729) % 50_000_000) + 1;
  * `count` files in a new folder of `ownerId`, written with SQL in two statements (seconds for
  * 100,000 rows, where uploads would take an hour) into the app's own tables, as uploads leave
  * them: a blob per distinct content (a tenth of the files share their content with another, as
- * deduplicated uploads do, ref_count 2), the file rows (the folder counts follow by the
- * migrations' triggers), and the owner's storage totals through the app's repository.
+ * deduplicated uploads do, ref_count 2), the file rows (the folder counts and the per-user type
+ * and deduplication totals follow by the migrations' triggers), and the owner's storage totals
+ * through the app's repository.
  * `verifySeeded` then checks the app sees exactly these files: should the app keep another total
  * that uploads maintain, it fails until this seeding fills that total too.
  */

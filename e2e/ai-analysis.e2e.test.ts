@@ -118,6 +118,12 @@ describe.skipIf(!hasChromium)('AI analysis journey in Chromium', () => {
     // The stand-in answers this file with prose: three unreadable replies make the analysis fail.
     await page.goto(`${ai.server.url}/files`);
     await page.getByTestId('upload-input').setInputFiles(path.join(ai.dir, BROKEN));
+    // Leaving the page before the upload is stored would cancel it.
+    await expect
+      .poll(() => page.getByLabel('Files and folders', { exact: true }).getByText(BROKEN).isVisible(), {
+        timeout: 30_000,
+      })
+      .toBe(true);
     await page.goto(`${ai.server.url}/ai/dashboard`);
     const failures = page.getByRole('region', { name: 'Files not analysed' });
     await expect.poll(() => failures.isVisible(), { timeout: 45_000 }).toBe(true);

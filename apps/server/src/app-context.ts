@@ -9,6 +9,7 @@ import type { Mailer } from './mail/mailer';
 import type { AuditService } from './modules/audit/audit.service';
 import type { AccessStateCache } from './modules/auth/access-state-cache';
 import type { TokenService } from './modules/auth/token.service';
+import type { Metrics } from './plugins/metrics/metrics';
 import type { WindowCounter } from './plugins/rate-limit/window-counter';
 import type { StorageDriver } from './storage/storage-driver';
 
@@ -35,4 +36,6 @@ export interface AppContext {
   instance: InstanceLease;
   /** The rate limits' counters: in the database on PostgreSQL (shared by all processes), else in memory. */
   rateLimits: WindowCounter;
+  /** Prometheus counters (jobs, uploads, AI calls); exposed at /metrics when METRICS_ENABLED. */
+  metrics: Metrics;
 }

@@ -22,6 +22,8 @@ import { UsersRepository } from './modules/users/users.repository';
 import { registerAuthGuard } from './plugins/auth-guard';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerInputGuard } from './plugins/input-guard/input-guard';
+import { Metrics } from './plugins/metrics/metrics';
+import { registerMetrics } from './plugins/metrics/metrics-plugin';
 import { registerRateLimit } from './plugins/rate-limit/rate-limit';
 import { RateLimitWindowsRepository } from './plugins/rate-limit/rate-limit-windows.repository';
 import { MemoryWindowCounter } from './plugins/rate-limit/window-counter';
@@ -81,6 +83,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     (config.smtpUrl
       ? new SmtpMailer(config.smtpUrl, config.mailFrom, database.db)
       : new OutboxMailer(database.db, app.log));
+  const metrics = new Metrics(config.metricsEnabled);
   const ctx: AppContext = {
     config,
     database,
@@ -91,16 +94,22 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     tokens,
     accessStates: accessStates.cache,
     audit: new AuditService(new AuditRepository(database.db)),
-    jobs: new JobScheduler({ db: database.db, log: app.log }),
+    jobs: new JobScheduler({
+      db: database.db,
+      log: app.log,
+      onRun: (job, ok, s) => metrics.jobRun(job, ok, s),
+    }),
     storage: opts.storage ?? createStorageDriver(config.storage),
     instance: new InstanceLease({ db: database.db, log: app.log }),
     rateLimits:
       database.driver === 'postgres'
         ? new RateLimitWindowsRepository(database.db, () => clock.now().getTime())
         : new MemoryWindowCounter(() => clock.now().getTime()),
+    metrics,
   };
 
   registerErrorHandler(app);
+  registerMetrics(app, metrics);
   registerInputGuard(app);
   registerSecurityHeaders(app, {
     hsts: { maxAge: 31536000, includeSubDomains: true },

@@ -36,6 +36,8 @@ export const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   WEB_DIST_DIR: z.string().optional(),
   JOBS_ENABLED: bool.default(true),
+  METRICS_ENABLED: bool.default(false),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   STORAGE_DIR: z.string().optional(),
   S3_BUCKET: z.string().min(3).optional(),
@@ -92,6 +94,10 @@ export interface AppConfig {
   migrationsDir: string;
   /** Run periodic jobs (recycle-bin purge, ...) in this process; tests turn it off. */
   jobsEnabled: boolean;
+  /** Expose Prometheus metrics at /metrics (and time every request for them). */
+  metricsEnabled: boolean;
+  /** On SIGTERM, how long requests in progress (uploads) may run before their connections are cut. */
+  shutdownTimeoutMs: number;
   storage: StorageConfig;
   /** Overrides the `maxUploadSize` app setting when set. */
   maxUploadBytes?: number;
@@ -193,6 +199,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     migrationsDir: path.join(repoRoot, 'apps/server/src/db/migrations'),
     jobsEnabled: e.JOBS_ENABLED,
+    metricsEnabled: e.METRICS_ENABLED,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     storage: {
       driver: e.STORAGE_DRIVER,
       dir: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, 'blobs')),

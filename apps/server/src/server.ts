@@ -4,6 +4,7 @@ import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { resolveSecrets } from './lib/secrets';
+import { drainAndClose } from './lifecycle/drain';
 import { acquireServerLock, DataDirBusyError, type DataDirLock } from './operator/data-dir-lock';
 import { listenOperatorChannel, operatorSocketPath } from './operator/operator-channel';
 import { operatorHandler } from './operator/operator-commands';
@@ -27,11 +28,12 @@ async function main() {
   const app = await buildApp({ config, opening });
   let channel: Server | null = null;
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  // The drain cuts what still runs at SHUTDOWN_TIMEOUT_SECONDS; this delay is the last resort.
+  closeWithGrace({ delay: config.shutdownTimeoutMs + 15_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info(`${signal} received, shutting down`);
     channel?.close();
-    await app.close();
+    await drainAndClose(app, config.shutdownTimeoutMs, app.log);
     lock?.release();
   });
 

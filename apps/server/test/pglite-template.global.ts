@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
+import { PGLITE_EXTENSIONS } from '../src/db/pglite-extensions';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,7 +20,7 @@ export const migrationsDir = path.resolve(import.meta.dirname, '../src/db/migrat
  * dump (~0.5 s) instead of starting an empty PGlite and migrating it (~2.3 s) in every file's process.
  */
 export default async function setup(project: TestProject) {
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const database = await openDatabase({ pglite });
   await database.migrate(migrationsDir);
   const dump = await pglite.dumpDataDir('none');

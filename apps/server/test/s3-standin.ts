@@ -238,7 +238,7 @@ export async function startS3StandIn(
   }
 
   function bucketRequest(method: string, q: URLSearchParams, body: Buffer, res: http.ServerResponse) {
-    if (method === 'PUT') return send(res, 200);
+    if (method === 'PUT' || method === 'HEAD') return send(res, 200);
     if (method === 'POST' && q.has('delete')) {
       const keys = [...body.toString().matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => unescapeXml(m[1] ?? ''));
       for (const k of keys) objects.delete(k);

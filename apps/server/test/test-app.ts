@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
+import { PGLITE_EXTENSIONS } from '../src/db/pglite-extensions';
 import type { Clock } from '../src/lib/clock';
 import { type Mail, type Mailer, OutboxMailer } from '../src/mail/mailer';
 import type { StorageDriver } from '../src/storage/storage-driver';
@@ -26,10 +27,10 @@ async function migratedPglite(): Promise<PGliteInterface> {
   const dumpFile = inject('pgliteTemplate');
   if (dumpFile) {
     templateDump ??= new Blob([readFileSync(dumpFile)]);
-    return PGlite.create({ loadDataDir: templateDump });
+    return PGlite.create({ loadDataDir: templateDump, extensions: PGLITE_EXTENSIONS });
   }
   template ??= (async () => {
-    const pglite = await PGlite.create();
+    const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     const db = await openDatabase({ pglite });
     await db.migrate(migrationsDir);
     return pglite;

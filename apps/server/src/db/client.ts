@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PGLITE_EXTENSIONS } from './pglite-extensions';
 import { withPreparedStatements } from './pglite-prepared';
 import * as schema from './schema/index';
 
@@ -26,6 +27,8 @@ export interface NotifyHandlers {
 export interface Database {
   db: Db;
   driver: DbDriver;
+  /** The schema holding drizzle's `__drizzle_migrations` table (what has been applied). */
+  migrationsSchema: string;
   migrate(migrationsFolder: string): Promise<void>;
   ping(): Promise<void>;
   /** LISTENs on `channel` (a plain identifier); resolves to a function that stops listening. */
@@ -52,7 +55,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   let client: PGliteInterface | undefined = opts.pglite;
   if (!client) {
     if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-    client = await PGlite.create(opts.dataDir);
+    client = await PGlite.create({ dataDir: opts.dataDir, extensions: PGLITE_EXTENSIONS });
   }
   const pglite = client;
   // clone() is typed as the interface; drizzle wants the class it came from.
@@ -60,6 +63,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   return {
     db,
     driver: 'pglite',
+    migrationsSchema: 'drizzle',
     migrate: (migrationsFolder) => migratePglite(db as never, { migrationsFolder }),
     ping: async () => {
       await pglite.query('select 1');
@@ -124,6 +128,7 @@ async function openPostgres(url: string, schemaName: string | undefined, max: nu
   return {
     db,
     driver: 'postgres',
+    migrationsSchema: schemaName ?? 'drizzle',
     migrate: async (migrationsFolder) => {
       // Several API processes may start at once: one migrates, the others wait for it.
       const lockClient = await pool.connect();

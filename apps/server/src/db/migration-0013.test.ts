@@ -1,29 +1,17 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migrationsBefore } from '../../test/migrations.fixture';
 import { migrationsDir } from '../../test/pglite-template.global';
 import { openDatabase } from './client';
-
-/** The migrations folder as it stood before `tag`: the files and a journal that ends before it. */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'stratos-migrations-'));
-  cpSync(migrationsDir, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
+import { PGLITE_EXTENSIONS } from './pglite-extensions';
 
 describe('migration 0013', () => {
   const older = migrationsBefore('0013_auth_hardening');
   afterAll(() => rmSync(older, { recursive: true, force: true }));
 
   it('hides the codes of code mails the outbox kept before it', async () => {
-    const database = await openDatabase({ pglite: await PGlite.create() });
+    const database = await openDatabase({ pglite: await PGlite.create({ extensions: PGLITE_EXTENSIONS }) });
     try {
       await database.migrate(older);
       await database.db.execute(

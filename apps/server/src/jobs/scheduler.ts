@@ -20,6 +20,8 @@ export interface SchedulerOptions {
   leaseMs?: number;
   /** Delay before the first poll after `start()`, so start-up is not slowed down. */
   firstPollMs?: number;
+  /** Told of every run this node carried out (metrics). */
+  onRun?: (job: string, ok: boolean, seconds: number) => void;
 }
 
 export class DuplicateJobError extends Error {
@@ -43,6 +45,7 @@ export class JobScheduler {
   private readonly pollMs: number;
   private readonly leaseMs: number;
   private readonly firstPollMs: number;
+  private readonly onRun: SchedulerOptions['onRun'];
   private readonly jobs = new Map<string, AnyJob>();
   private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
   private timer: NodeJS.Timeout | null = null;
@@ -56,6 +59,7 @@ export class JobScheduler {
     this.pollMs = opts.pollMs ?? 60_000;
     this.leaseMs = opts.leaseMs ?? Math.max(3 * this.pollMs, 30_000);
     this.firstPollMs = opts.firstPollMs ?? 5_000;
+    this.onRun = opts.onRun;
     if (this.leaseMs <= this.pollMs) throw new Error('The job lease must outlast the poll interval');
   }
 
@@ -165,9 +169,11 @@ export class JobScheduler {
       });
       await this.repo.finish(job.name, this.nodeId, 'succeeded', null);
       this.log.info({ job: job.name, ms: Date.now() - started }, 'job finished');
+      this.onRun?.(job.name, true, (Date.now() - started) / 1000);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       this.log.error({ err, job: job.name }, 'job failed');
+      this.onRun?.(job.name, false, (Date.now() - started) / 1000);
       await this.repo.finish(job.name, this.nodeId, 'failed', message.slice(0, 2000)).catch(() => {});
     } finally {
       clearInterval(heartbeat);

@@ -152,6 +152,20 @@ export class LocalStorageDriver implements StorageDriver {
     }
   }
 
+  async probe(): Promise<void> {
+    // A real write, not access(W_OK): that says yes to root even on a read-only mount.
+    const file = path.join(this.tempDir, `.probe-${process.pid}`);
+    await mkdir(this.tempDir, { recursive: true });
+    await mkdir(this.contentDir, { recursive: true });
+    const handle = await open(file, 'w');
+    try {
+      await handle.write('ok');
+    } finally {
+      await handle.close();
+    }
+    await rm(file, { force: true });
+  }
+
   async delete(key: string): Promise<void> {
     // A temporary key has no slash and lives in tmp/; a permanent key is sharded under content/.
     const file = key.includes('/') ? this.contentPath(key) : this.tempPath(key);

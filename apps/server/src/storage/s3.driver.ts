@@ -6,6 +6,7 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   type ListMultipartUploadsCommandOutput,
@@ -168,6 +169,10 @@ export class S3StorageDriver implements StorageDriver {
 
   async stat(key: string): Promise<StoredObjectInfo | null> {
     return this.head(this.object(key));
+  }
+
+  async probe(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
   }
 
   async delete(key: string): Promise<void> {

@@ -53,6 +53,8 @@ export interface StorageDriver {
    * in no particular order; an object deleted or added meanwhile may or may not appear.
    */
   list(): AsyncIterable<ListedObject>;
+  /** Proves the store can take writes now (readiness): rejects with the reason when it cannot. */
+  probe(): Promise<void>;
 }
 
 export class ObjectNotFoundError extends Error {

@@ -100,6 +100,11 @@ export const files = pgTable(
     index('files_owner_folder_type_idx')
       .on(t.ownerId, t.folderId, t.mimeType, t.id)
       .where(sql`${t.deletedAt} is null`),
+    // Name search (ILIKE '%term%') of a user's live files: trigrams of the name beside the owner
+    // (pg_trgm and btree_gin, migration 0015), so another account's names never enter the scan.
+    index('files_owner_name_trgm_idx')
+      .using('gin', t.ownerId, t.name.op('gin_trgm_ops'))
+      .where(sql`${t.deletedAt} is null`),
     index('files_owner_created_idx').on(t.ownerId, t.createdAt),
     index('files_deleted_idx').on(t.deletedAt),
     index('files_blob_idx').on(t.blobId),

@@ -2,6 +2,7 @@ export * from './ai';
 export * from './ai-analysis';
 export * from './ai-chat';
 export * from './billing';
+export * from './file-totals';
 export * from './files';
 export * from './identity';
 export * from './instances';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { appSettings, files, folderFileCounts, folders } from '../../db/schema/index';
+import { appSettings, blobs, files, folderFileCounts, folders } from '../../db/schema/index';
 import { MAX_FOLDER_DEPTH } from './folders.repository';
 
 export const DEFAULT_RETENTION_DAYS = 30;
@@ -23,6 +23,11 @@ export interface PurgedFile {
 }
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+const uuidList = (ids: string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
 
 /**
  * SQL of the recycle bin. Rows deleted together share a `delete_batch`: a folder with everything
@@ -233,18 +238,27 @@ export class RecycleBinRepository {
   /**
    * Deletes up to `limit` binned file rows of the batches (returning what the quota and blob
    * references need); the caller releases blobs and adjusts storage in the same transaction.
+   *
+   * The rows' blobs are locked first, in id order: an upload locks its blob before its file row's
+   * triggers lock the owner's totals (migration 0015), so a purge must not hold those totals (its
+   * delete's triggers) while it waits for a blob.
    */
   async deleteFiles(db: Db, batches: string[], limit: number): Promise<PurgedFile[]> {
-    const result = await db.execute(sql`
-      delete from ${files} where id in (
-        select id from ${files}
-        where delete_batch in (${sql.join(
-          batches.map((b) => sql`${b}::uuid`),
-          sql`, `,
-        )}) and deleted_at is not null
+    const doomed = rowsOf<{ id: string; blob_id: string }>(
+      await db.execute(sql`
+        select id, blob_id from ${files}
+        where delete_batch in (${uuidList(batches)}) and deleted_at is not null
         limit ${limit}
         for update
-      )
+      `),
+    );
+    if (doomed.length === 0) return [];
+    await db.execute(sql`
+      select id from ${blobs} where id in (${uuidList([...new Set(doomed.map((r) => r.blob_id))])})
+      order by id for update
+    `);
+    const result = await db.execute(sql`
+      delete from ${files} where id in (${uuidList(doomed.map((r) => r.id))})
       returning owner_id, blob_id, size
     `);
     return rowsOf<{ owner_id: string; blob_id: string; size: number | string }>(result).map((r) => ({

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
+  fileDedupTotals,
   files,
+  fileTypeTotals,
   folders,
   plans,
   storageAccounts,
@@ -31,10 +33,11 @@ export class StatsRepository {
   constructor(private readonly db: Db) {}
 
   /**
-   * Everything the dashboard's figures need, in one statement: stored bytes and files (the
-   * storage account), the plan's quota, per-MIME totals, bytes saved by deduplication among the
-   * user's own files (content another account also holds is never counted: it would tell) and bytes
-   * sent since `since`.
+   * Everything the dashboard's figures need, in one statement of primary-key reads (whatever the
+   * number of files): stored bytes and files (the storage account), the plan's quota, per-MIME
+   * totals and bytes saved by deduplication among the user's own files (content another account
+   * also holds is never counted: it would tell), both kept by triggers (schema/file-totals.ts),
+   * and bytes sent since `since`.
    */
   async overview(userId: string, transfersSince: Date): Promise<StorageOverview | null> {
     const result = await this.db.execute(sql`
@@ -44,13 +47,10 @@ export class StatsRepository {
         (select file_count from ${storageAccounts} where user_id = ${userId}) as file_count,
         (select p.storage_bytes from ${users} u join ${plans} p on p.id = u.subscription_plan where u.id = ${userId}) as quota,
         (select coalesce(json_agg(t), '[]'::json) from (
-           select mime_type as "mimeType", count(*)::int as count, sum(size)::bigint as size
-           from ${files} where owner_id = ${userId} group by mime_type
+           select mime_type as "mimeType", files as count, bytes as size
+           from ${fileTypeTotals} where owner_id = ${userId}
          ) t) as types,
-        (select coalesce(sum(c.size * (c.copies - 1)), 0) from (
-           select max(size) as size, count(*) as copies from ${files}
-           where owner_id = ${userId} group by blob_id
-         ) c) as dedup,
+        coalesce((select saved_bytes from ${fileDedupTotals} where owner_id = ${userId}), 0) as dedup,
         (select coalesce(sum(bytes), 0) from ${transfers}
            where user_id = ${userId} and created_at >= ${transfersSince.toISOString()}::timestamptz) as transfer
     `);

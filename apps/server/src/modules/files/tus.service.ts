@@ -231,6 +231,7 @@ export class TusUploads {
         mimeType: meta.filetype,
         folderId: meta.folderId || null,
         reservation,
+        via: 'tus',
       });
       temp = null;
       await this.dropUpload(upload.id);

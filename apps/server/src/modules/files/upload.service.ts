@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import type { Metrics, UploadVia } from '../../plugins/metrics/metrics';
 import { StorageFullError } from '../../storage/storage-driver';
 import { analysisServicesFor, type UploadAnalysisHook } from '../ai/analysis/analysis-services';
 import { PrepaidUploadGate } from '../billing/credits/prepaid-upload-gate';
@@ -34,6 +35,8 @@ export interface UploadDeps {
   analysis?: UploadAnalysisHook;
   /** Where a full disk is reported: the user sees 507, the operator needs the cause. */
   log?: Pick<FastifyBaseLogger, 'error'>;
+  /** Counts stored uploads and their bytes (Prometheus). */
+  metrics?: Pick<Metrics, 'uploaded'>;
 }
 
 export interface CommitRequest {
@@ -44,6 +47,8 @@ export interface CommitRequest {
   mimeType?: string | null;
   folderId?: string | null;
   reservation: Reservation;
+  /** The protocol that brought the bytes, for the metrics; multipart unless said. */
+  via?: UploadVia;
 }
 
 export interface UploadResult {
@@ -74,6 +79,7 @@ export function createUploadService(ctx: AppContext): UploadService {
     gate: new PrepaidUploadGate(db),
     analysis: analysisServicesFor(ctx).upload,
     log: ctx.log,
+    metrics: ctx.metrics,
   });
 }
 
@@ -170,6 +176,7 @@ export class UploadService {
       throw this.fullOr(err);
     });
     this.deps.quota.settled(req.reservation);
+    this.deps.metrics?.uploaded(req.via ?? 'multipart', req.temp.size);
     if (queued) this.deps.analysis?.kick();
     const path = await folderPath(this.deps.db, req.userId, folderId);
     return { file: toFileItem(row, path), deduplicated: ownCopy };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AI_MESSAGES } from '@stratos/contracts/ai/providers.schema';
 import { AppError, badRequest } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
+import type { Metrics } from '../../../plugins/metrics/metrics';
 import type { CreditHoldsService } from '../../billing/credits/credit-holds.service';
 import { languageModel } from './adapters';
 import type { AiRequest, AiResult, AiStream, AiUsage, AttemptRecord } from './ai-request';
@@ -30,6 +31,8 @@ export interface RouterDeps {
   clock: Clock;
   requestTimeoutMs: number;
   cooldownMs: number;
+  /** Counts each attempt and its cost (Prometheus). */
+  metrics?: Pick<Metrics, 'aiCall'>;
 }
 
 /** One attempt in progress: its provider, model, call id, start and credit hold. */
@@ -95,6 +98,7 @@ export class AiRouter {
       requestTimeoutMs: this.d.requestTimeoutMs,
     });
     if (e.sidelineMs !== null && e.sidelineMs > 0) this.d.registry.sideline(a.c.cooldownKey, e.sidelineMs);
+    this.d.metrics?.aiCall(a.c.id, false, 0);
     await this.d.usage.record({
       userId: req.userId,
       provider: a.c.id,
@@ -119,6 +123,7 @@ export class AiRouter {
   ): Promise<{ cost: number; responseTimeMs: number; usageRow?: NewUsageRow }> {
     const cost = callCost(a.c.id, a.model, usage.promptTokens, usage.completionTokens);
     const responseTimeMs = Math.round(this.now() - a.started);
+    this.d.metrics?.aiCall(a.c.id, true, cost);
     const row: NewUsageRow = {
       userId: req.userId,
       provider: a.c.id,

@@ -61,6 +61,7 @@ export function aiServicesFor(ctx: AppContext): AiServices {
       clock: ctx.clock,
       requestTimeoutMs: ctx.config.ai.requestTimeoutMs,
       cooldownMs: ctx.config.ai.cooldownMs,
+      metrics: ctx.metrics,
     }),
     repo,
   };

@@ -55,12 +55,16 @@ export class CreditHoldsRepository {
         from moved
         returning id
       )
-      select (select count(*) from ins) as held,
-             (select balance_micros - held_micros from credit_accounts where user_id = ${h.userId}) as available
+      select count(*) as held from ins
     `);
-    const r = rowsOf<{ held: number | string; available: number | string | null }>(result)[0];
-    if (Number(r?.held) === 1) return { status: 'held' };
-    return { status: 'insufficient', availableMicros: Math.max(num(r?.available) ?? 0, 0) };
+    if (Number(rowsOf<{ held: number | string }>(result)[0]?.held) === 1) return { status: 'held' };
+    // Read what is free in a statement of its own: a subquery of the hold's statement would see
+    // that statement's snapshot, from before the concurrent holds that made this one fail.
+    const free = await this.db.execute(
+      sql`select balance_micros - held_micros as available from credit_accounts where user_id = ${h.userId}`,
+    );
+    const available = num(rowsOf<{ available: number | string | null }>(free)[0]?.available);
+    return { status: 'insufficient', availableMicros: Math.max(available ?? 0, 0) };
   }
 
   /**
