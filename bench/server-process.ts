@@ -1,8 +1,9 @@
 /**
- * The real server in a process of its own, started the way `npm start` starts it once the web app
- * is built: the last command of the root package.json's `start` script (today `tsx
- * apps/server/src/server.ts`; BENCH_SERVER_COMMAND overrides), with node_modules/.bin on the PATH
- * as npm puts it there. Also reads the memory of the process tree it started.
+ * The real server in a process of its own, started the way `npm start` starts it once the build is
+ * done: the last command of the root package.json's `start` script (today `node
+ * apps/server/dist/server.js`; BENCH_SERVER_COMMAND overrides), with node_modules/.bin on the PATH
+ * as npm puts it there (so `node` is the project's Node 22). Also reads the memory of the process
+ * tree it started.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -38,6 +38,11 @@ export interface BuildAppOptions {
   config: AppConfig;
   /** An opened database; when absent one is opened from the configuration and migrated. */
   database?: Database;
+  /**
+   * A database the caller started opening (server.ts, while this module loaded); the app migrates
+   * and closes it as one it opened itself.
+   */
+  opening?: Promise<Database>;
   clock?: Clock;
   mailer?: Mailer;
   /** A storage driver; when absent one is made from the configuration. */
@@ -67,7 +72,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     encryptionKey: config.encryptionKey,
   });
   const database =
-    opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/pglite` }));
+    opts.database ??
+    (await (opts.opening ?? openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/pglite` })));
   if (!opts.database) await database.migrate(config.migrationsDir);
   const clock = opts.clock ?? systemClock;
   const tokens = new TokenService(secrets.jwtSecret, config.accessTokenTtlSeconds, () => clock.now());

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:net';
 import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { resolveSecrets } from './lib/secrets';
 import { drainAndClose } from './lifecycle/drain';
 import { acquireServerLock, DataDirBusyError, type DataDirLock } from './operator/data-dir-lock';
 import { listenOperatorChannel, operatorSocketPath } from './operator/operator-channel';
@@ -18,7 +19,13 @@ async function main() {
     process.once('exit', () => held.release());
     lock = held;
   }
-  const app = await buildApp({ config });
+  // An unusable secrets file stops the start before anything is opened.
+  resolveSecrets(config.dataDir, { jwtSecret: config.jwtSecret, encryptionKey: config.encryptionKey });
+  // The database opens (PGlite: loads and starts its WebAssembly) while the app's modules load.
+  const opening = openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/pglite` });
+  opening.catch(() => {}); // awaited by buildApp; a failure is reported there
+  const { buildApp } = await import('./app');
+  const app = await buildApp({ config, opening });
   let channel: Server | null = null;
 
   // The drain cuts what still runs at SHUTDOWN_TIMEOUT_SECONDS; this delay is the last resort.

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema/index';
 
@@ -69,18 +69,27 @@ export class OutboxMailer implements Mailer {
 /** Sends through SMTP and keeps a copy in the outbox, marked sent and with any code hidden. */
 export class SmtpMailer implements Mailer {
   readonly transport = 'smtp' as const;
-  private readonly smtp: Transporter;
+  private smtp: Promise<Transporter> | null = null;
 
   constructor(
-    smtp: string | Transporter,
+    private readonly connection: string | Transporter,
     private readonly from: string,
     private readonly db: Db,
-  ) {
-    this.smtp = typeof smtp === 'string' ? nodemailer.createTransport(smtp) : smtp;
+  ) {}
+
+  /** nodemailer is loaded with the first mail, not at start (it is a few hundred KB of modules). */
+  private transporter(): Promise<Transporter> {
+    const c = this.connection;
+    this.smtp ??=
+      typeof c === 'string'
+        ? import('nodemailer').then((m) => m.default.createTransport(c))
+        : Promise.resolve(c);
+    return this.smtp;
   }
 
   async send(mail: Mail): Promise<void> {
-    await this.smtp.sendMail({
+    const smtp = await this.transporter();
+    await smtp.sendMail({
       from: this.from,
       to: mail.to,
       subject: mail.subject,

@@ -7,7 +7,16 @@ export type PageModule = { default: AnyPage };
 
 /** What a route renders: a lazily loaded page, the shared "coming soon" page, or a redirect. */
 export type PageSource =
-  | { kind: 'page'; load: () => Promise<PageModule> }
+  | {
+      kind: 'page';
+      load: () => Promise<PageModule>;
+      /**
+       * What the page is wrapped in: by default the query client and antd's `<App>` (its message,
+       * modal and notification hooks); 'queries' for a page that never uses those hooks, so their
+       * code stays out of its first load (the home page).
+       */
+      scope?: 'app' | 'queries';
+    }
   | { kind: 'comingSoon'; capability: string; description: string }
   | { kind: 'redirect'; to: string; message: string };
 

@@ -37,7 +37,10 @@ const marketing = (id: string, paths: readonly string[], title: string, load: ()
  */
 export const APP_ROUTES: readonly AppRoute[] = [
   // Public pages.
-  marketing('home', ['/'], 'Home', () => import('../features/home/pages/home-page')),
+  {
+    ...marketing('home', ['/'], 'Home', () => import('../features/home/pages/home-page')),
+    source: { kind: 'page', load: () => import('../features/home/pages/home-page'), scope: 'queries' },
+  },
   marketing('about', ['/about'], 'About', () => import('../features/public/pages/about-page')),
   marketing('features', ['/features'], 'Features', () => import('../features/public/pages/features-page')),
   marketing('pricing', ['/pricing'], 'Pricing', () => import('../features/public/pages/pricing-page')),

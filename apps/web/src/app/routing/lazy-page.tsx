@@ -14,14 +14,23 @@ export class PageLoadError extends Error {
 }
 
 /**
- * React.lazy for a page: fetches the page and its antd `<App>` scope in parallel, and tags an
- * import failure so only a failed load shows the loading-error box.
+ * React.lazy for a page: fetches the page and its scope (the query client, and antd's `<App>`
+ * unless `scope` is 'queries') in parallel, and tags an import failure so only a failed load shows
+ * the loading-error box.
  */
-export function lazyPage(title: string, load: () => Promise<PageModule>): LazyExoticComponent<AnyPage> {
+export function lazyPage(
+  title: string,
+  load: () => Promise<PageModule>,
+  scope: 'app' | 'queries' = 'app',
+): LazyExoticComponent<AnyPage> {
   return lazy(async () => {
     try {
-      const [page, scope] = await Promise.all([load(), import('./page-scope')]);
-      return { default: scope.withPageScope(page.default) };
+      if (scope === 'queries') {
+        const [page, queries] = await Promise.all([load(), import('./query-scope')]);
+        return { default: queries.withQueryScope(page.default) };
+      }
+      const [page, app] = await Promise.all([load(), import('./page-scope')]);
+      return { default: app.withPageScope(page.default) };
     } catch (err) {
       throw new PageLoadError(title, err);
     }

@@ -14,7 +14,7 @@ function pageFor(route: AppRoute): ReactNode {
   const { source } = route;
   switch (source.kind) {
     case 'page': {
-      const Page = lazyPage(route.title, source.load);
+      const Page = lazyPage(route.title, source.load, source.scope);
       return <Page />;
     }
     case 'comingSoon':

@@ -1,9 +1,10 @@
 import type { Plan } from '@stratos/contracts/plans/plan.schema';
-import { Typography, theme } from 'antd';
+import { theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useSession } from '../auth-session';
 import { LinkButton } from '../link-button';
 import { useShades } from '../palette';
+import { Heading } from '../plain-text';
 import { PlanFeatureList } from './plan-feature-list';
 import { formatPlanPrice } from './plan-format';
 
@@ -64,9 +65,9 @@ export function PlanCard({ plan, action }: { plan: Plan; action?: ReactNode }) {
           Most popular
         </span>
       )}
-      <Typography.Title level={3} id={titleId} style={{ margin: 0, fontSize: 20 }}>
+      <Heading level={3} id={titleId} style={{ margin: 0, fontSize: 20 }}>
         {plan.name}
-      </Typography.Title>
+      </Heading>
       <p style={{ margin: '12px 0 20px', display: 'flex', alignItems: 'baseline', gap: 4 }}>
         <span style={{ fontSize: 40, fontWeight: 700, letterSpacing: -1, color: token.colorText }}>
           {formatPlanPrice(plan.price)}

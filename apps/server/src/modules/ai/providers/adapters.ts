@@ -1,14 +1,9 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type {
   AiCallableProvider,
   AiProviderId,
   AiProviderStatus,
 } from '@stratos/contracts/ai/providers.schema';
 import type { LanguageModel } from 'ai';
-import { createOllama } from 'ollama-ai-provider-v2';
 import { providerDefinition } from './provider-catalog';
 
 /** Where and how to reach one provider for one call: the effective endpoint and key. */
@@ -37,46 +32,63 @@ export const providerFetch: typeof fetch = (input, init) =>
   fetch(input, { ...init, redirect: 'error', window: null });
 
 /** Models built so far, by provider, endpoint, key and model name; cleared whole when it grows past MAX_MODELS. */
-const models = new Map<string, LanguageModel>();
+const models = new Map<string, Promise<LanguageModel>>();
 const MAX_MODELS = 1000;
 
 /**
  * The AI SDK model for a provider; OpenAI goes through chat completions, the wire every stand-in
  * speaks. A model is a stateless description of where and how to call (endpoint, key, headers), so
  * one is built per (provider, endpoint, key, model) and reused by every call, rather than a
- * provider factory and its model per call.
+ * provider factory and its model per call. A provider's SDK is loaded with its first model, not at
+ * start (together they are a few MB of modules a start does not need).
  */
-export function languageModel(id: AiCallableProvider, conn: Connection, modelId: string): LanguageModel {
+export function languageModel(
+  id: AiCallableProvider,
+  conn: Connection,
+  modelId: string,
+): Promise<LanguageModel> {
   const key = `${id}\u0000${conn.baseUrl ?? ''}\u0000${conn.apiKey ?? ''}\u0000${modelId}`;
   let model = models.get(key);
   if (!model) {
     if (models.size >= MAX_MODELS) models.clear();
     model = buildModel(id, conn, modelId);
+    // A failed load is not kept: the next call tries again.
+    model.catch(() => models.delete(key));
     models.set(key, model);
   }
   return model;
 }
 
-function buildModel(id: AiCallableProvider, conn: Connection, modelId: string): LanguageModel {
+async function buildModel(id: AiCallableProvider, conn: Connection, modelId: string): Promise<LanguageModel> {
   const baseURL = conn.baseUrl ? trim(conn.baseUrl) : undefined;
   switch (id) {
-    case 'ollama':
+    case 'ollama': {
+      const { createOllama } = await import('ollama-ai-provider-v2');
       return createOllama({ baseURL: `${baseURL ?? 'http://127.0.0.1:11434'}/api`, fetch: providerFetch })(
         modelId,
       );
-    case 'openai':
+    }
+    case 'openai': {
+      const { createOpenAI } = await import('@ai-sdk/openai');
       return createOpenAI({ apiKey: conn.apiKey, baseURL, fetch: providerFetch }).chat(modelId);
-    case 'anthropic':
+    }
+    case 'anthropic': {
+      const { createAnthropic } = await import('@ai-sdk/anthropic');
       return createAnthropic({ apiKey: conn.apiKey, baseURL, fetch: providerFetch })(modelId);
-    case 'google':
+    }
+    case 'google': {
+      const { createGoogleGenerativeAI } = await import('@ai-sdk/google');
       return createGoogleGenerativeAI({ apiKey: conn.apiKey, baseURL, fetch: providerFetch })(modelId);
-    case 'huggingface':
+    }
+    case 'huggingface': {
+      const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
       return createOpenAICompatible({
         name: 'huggingface',
         apiKey: conn.apiKey,
         baseURL: baseURL ?? 'https://router.huggingface.co/v1',
         fetch: providerFetch,
       }).chatModel(modelId);
+    }
   }
 }
 

@@ -92,7 +92,7 @@ export class AiRouter {
   /** A failed attempt: its hold back, its provider sidelined when the failure says so, a usage row. */
   async fail(a: Attempt, req: AiRequest, pay: RequestPayment, err: unknown, streamed: boolean) {
     await pay.release(a.hold);
-    const e = classifyFailure(a.c.id, err, {
+    const e = await classifyFailure(a.c.id, err, {
       nowMs: this.now(),
       cooldownMs: this.d.cooldownMs,
       requestTimeoutMs: this.d.requestTimeoutMs,

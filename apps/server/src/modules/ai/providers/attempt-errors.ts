@@ -1,5 +1,4 @@
 import type { AiCallableProvider } from '@stratos/contracts/ai/providers.schema';
-import { APICallError } from 'ai';
 import { providerDefinition } from './provider-catalog';
 
 /** A failed attempt: the message logged for it, and how long to skip its provider (null: not at all). */
@@ -31,14 +30,18 @@ export function emptyReply(provider: AiCallableProvider): AttemptError {
   );
 }
 
-/** Turns a provider failure into a message for the log and how long to skip the provider. */
-export function classifyFailure(
+/**
+ * Turns a provider failure into a message for the log and how long to skip the provider. Async
+ * because the AI SDK, whose error type it recognises, is loaded on first use, not at start.
+ */
+export async function classifyFailure(
   provider: AiCallableProvider,
   err: unknown,
   o: { nowMs: number; cooldownMs: number; requestTimeoutMs: number },
-): AttemptError {
+): Promise<AttemptError> {
   if (err instanceof AttemptError) return err;
   const label = providerDefinition(provider).label;
+  const { APICallError } = await import('ai');
   if (APICallError.isInstance(err)) {
     const status = err.statusCode;
     const message =

@@ -1,4 +1,4 @@
-import { generateText, type LanguageModel, type ModelMessage, streamText } from 'ai';
+import type { LanguageModel, ModelMessage } from 'ai';
 
 /** What the router asks of one provider call (its `callSettings`). */
 export interface GenerateSettings {
@@ -82,12 +82,15 @@ const isTextModel = (m: LanguageModel): m is LanguageModel & TextModel =>
  * goes through `generateText`.
  */
 export async function generateReply(
-  model: LanguageModel,
+  modelOrLoading: LanguageModel | Promise<LanguageModel>,
   s: GenerateSettings,
   abortSignal: AbortSignal,
 ): Promise<Generated> {
+  const model = await modelOrLoading;
   const prompt = isTextModel(model) ? textPrompt(s) : null;
   if (!prompt || !isTextModel(model)) {
+    // The AI SDK's orchestration is loaded only by a call that needs it, not at start.
+    const { generateText } = await import('ai');
     const out = await generateText(sdkCall(model, s, abortSignal));
     return { text: out.text, usage: out.usage };
   }
@@ -112,12 +115,14 @@ export async function generateReply(
  * `streamText`. The provider call starts with the first read, so its refusal is thrown there.
  */
 export async function* streamReply(
-  model: LanguageModel,
+  modelOrLoading: LanguageModel | Promise<LanguageModel>,
   s: GenerateSettings,
   abortSignal: AbortSignal,
 ): AsyncGenerator<StreamPart> {
+  const model = await modelOrLoading;
   const prompt = isTextModel(model) ? textPrompt(s) : null;
   if (!prompt || !isTextModel(model)) {
+    const { streamText } = await import('ai');
     yield* streamText({ ...sdkCall(model, s, abortSignal), onError: () => {} })
       .fullStream as AsyncIterable<StreamPart>;
     return;

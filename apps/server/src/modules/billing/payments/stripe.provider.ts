@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import { CARD_MESSAGES, type CardErrorCode } from '@stratos/contracts/billing/payments.schema';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type {
   ChargeResult,
   ChargeSavedInput,
@@ -19,6 +20,15 @@ export interface StripeProviderOptions {
   /** Seconds of clock skew a webhook signature may have (Stripe's default: 300). */
   webhookToleranceSeconds?: number;
 }
+
+type StripeSdk = typeof Stripe;
+
+/**
+ * The SDK (about 200 modules) is loaded when a Stripe provider is made, not when the server starts:
+ * most installations run the sandbox provider and never need it. Loaded synchronously because
+ * webhook parsing is synchronous in the provider interface; only a Stripe-configured start pays it.
+ */
+const loadStripe = (): StripeSdk => createRequire(import.meta.url)('stripe') as StripeSdk;
 
 const STATUSES = new Set<ProviderIntent['status']>([
   'requires_payment_method',
@@ -66,10 +76,12 @@ function cardCode(err: { code?: string | null; decline_code?: string | null }): 
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
   private readonly stripe: Stripe;
+  private readonly sdk: StripeSdk;
 
   constructor(private readonly opts: StripeProviderOptions) {
     const base = opts.apiBase ? new URL(opts.apiBase) : null;
-    this.stripe = new Stripe(opts.secretKey, {
+    this.sdk = loadStripe();
+    this.stripe = new this.sdk(opts.secretKey, {
       maxNetworkRetries: 2,
       timeout: 30_000,
       telemetry: false,
@@ -124,7 +136,7 @@ export class StripeProvider implements PaymentProvider {
     try {
       return toProviderIntent(await this.stripe.paymentIntents.retrieve(id, { expand: ['payment_method'] }));
     } catch (err) {
-      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
+      if (err instanceof this.sdk.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
       throw err;
     }
   }
@@ -149,7 +161,7 @@ export class StripeProvider implements PaymentProvider {
       const code = intent.lastError ?? 'card_declined';
       return { ok: false, code, message: CARD_MESSAGES[code], intent };
     } catch (err) {
-      if (!(err instanceof Stripe.errors.StripeCardError)) throw err;
+      if (!(err instanceof this.sdk.errors.StripeCardError)) throw err;
       const code = cardCode(err);
       const pi = err.payment_intent;
       return {

@@ -6,8 +6,9 @@ import {
   ShareAltOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import { Typography, theme } from 'antd';
+import { theme } from 'antd';
 import { useShades } from '../../../lib/palette';
+import { Heading, SecondaryParagraph } from '../../../lib/plain-text';
 import styles from './home.module.css';
 import { SectionHeading } from './section-heading';
 
@@ -86,12 +87,12 @@ export function CapabilityGrid() {
             >
               {c.icon}
             </span>
-            <Typography.Title level={3} style={{ fontSize: 18, marginTop: 0 }}>
+            <Heading level={3} style={{ fontSize: 18, marginTop: 0 }}>
               {c.title}
-            </Typography.Title>
-            <Typography.Paragraph type="secondary" style={{ margin: 0, fontSize: 15, lineHeight: 1.65 }}>
+            </Heading>
+            <SecondaryParagraph style={{ margin: 0, fontSize: 15, lineHeight: 1.65 }}>
               {c.text}
-            </Typography.Paragraph>
+            </SecondaryParagraph>
           </li>
         ))}
       </ul>

@@ -1,5 +1,5 @@
-import { Typography } from 'antd';
 import { Link } from 'react-router';
+import { SecondaryParagraph } from '../../../lib/plain-text';
 import { PricingGrid } from '../../../lib/plans/pricing-grid';
 import { SectionHeading } from './section-heading';
 
@@ -16,9 +16,9 @@ export function HomePricing() {
         lead="Start free and move up when you need more space or more answers. Every plan is billed monthly."
       />
       <PricingGrid />
-      <Typography.Paragraph type="secondary" style={{ textAlign: 'center', marginTop: 32 }}>
+      <SecondaryParagraph style={{ textAlign: 'center', marginTop: 32 }}>
         Questions about plans or prepaid credits? <Link to="/pricing">Read the pricing FAQ</Link>.
-      </Typography.Paragraph>
+      </SecondaryParagraph>
     </section>
   );
 }

@@ -1,4 +1,5 @@
-import { Typography, theme } from 'antd';
+import { theme } from 'antd';
+import { Heading, SecondaryParagraph } from '../../../lib/plain-text';
 import styles from './home.module.css';
 import { SectionHeading } from './section-heading';
 
@@ -40,12 +41,10 @@ export function HowItWorks() {
             >
               {i + 1}
             </span>
-            <Typography.Title level={3} style={{ fontSize: 18, marginTop: 0 }}>
+            <Heading level={3} style={{ fontSize: 18, marginTop: 0 }}>
               {s.title}
-            </Typography.Title>
-            <Typography.Paragraph type="secondary" style={{ margin: 0, fontSize: 15 }}>
-              {s.text}
-            </Typography.Paragraph>
+            </Heading>
+            <SecondaryParagraph style={{ margin: 0, fontSize: 15 }}>{s.text}</SecondaryParagraph>
           </li>
         ))}
       </ol>

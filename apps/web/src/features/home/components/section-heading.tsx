@@ -1,4 +1,5 @@
-import { Typography, theme } from 'antd';
+import { theme } from 'antd';
+import { Heading, SecondaryParagraph } from '../../../lib/plain-text';
 
 interface SectionHeadingProps {
   id: string;
@@ -23,17 +24,17 @@ export function SectionHeading({ id, eyebrow, title, lead }: SectionHeadingProps
       >
         {eyebrow}
       </div>
-      <Typography.Title
+      <Heading
         level={2}
         id={id}
         style={{ fontSize: 'clamp(28px, 4vw, 40px)', letterSpacing: '-0.02em', margin: 0 }}
       >
         {title}
-      </Typography.Title>
+      </Heading>
       {lead && (
-        <Typography.Paragraph type="secondary" style={{ fontSize: 17, marginTop: 16, marginBottom: 0 }}>
+        <SecondaryParagraph style={{ fontSize: 17, marginTop: 16, marginBottom: 0 }}>
           {lead}
-        </Typography.Paragraph>
+        </SecondaryParagraph>
       )}
     </header>
   );
