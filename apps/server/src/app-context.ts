@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import type { EventBus } from './events/event-bus';
 import type { InstanceLease } from './instances/instance-lease';
 import type { JobScheduler } from './jobs/scheduler';
 import type { Clock } from './lib/clock';
@@ -38,4 +39,6 @@ export interface AppContext {
   rateLimits: WindowCounter;
   /** Prometheus counters (jobs, uploads, AI calls); exposed at /metrics when METRICS_ENABLED. */
   metrics: Metrics;
+  /** Live events to users' open pages, across processes (NOTIFY on PostgreSQL). */
+  events: EventBus;
 }

@@ -4,6 +4,9 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppContext } from './app-context';
 import type { AppConfig } from './config';
 import { type Database, openDatabase } from './db/client';
+import { EventBus } from './events/event-bus';
+import { eventsRoutes } from './events/events.routes';
+import { registerStorageChangeFeed } from './events/storage-change-feed';
 import { InstanceLease } from './instances/instance-lease';
 import { registerJobs } from './jobs/index';
 import { JobScheduler } from './jobs/scheduler';
@@ -106,7 +109,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         ? new RateLimitWindowsRepository(database.db, () => clock.now().getTime())
         : new MemoryWindowCounter(() => clock.now().getTime()),
     metrics,
+    events: new EventBus(database, app.log),
   };
+  await ctx.events.start();
 
   registerErrorHandler(app);
   registerMetrics(app, metrics);
@@ -128,13 +133,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await registerRateLimit(app, ctx.rateLimits);
   await registerSwagger(app);
   registerAuthGuard(app, tokens, accessStates.cache);
+  registerStorageChangeFeed(app, ctx.events);
   await app.register(async (api) => registerModules(api, ctx), { prefix: '/api' });
+  await app.register(async (api) => eventsRoutes(api, ctx), { prefix: '/api' });
   await registerStaticWeb(app, config);
   registerJobs(ctx.jobs, ctx);
   if (config.jobsEnabled) app.addHook('onReady', async () => ctx.jobs.start());
   // Before onClose, so a run in progress finishes (or aborts) while the database is still open.
   app.addHook('preClose', async () => ctx.jobs.stop());
   app.addHook('preClose', () => accessStates.stop());
+  app.addHook('preClose', () => ctx.events.stop());
 
   // What processes that died (a crash, a SIGKILL) held is given back: before the app is returned,
   // this process registers and ends the leases of dead processes on its host, so their upload

@@ -8,6 +8,7 @@ import { DataDirBusyError, type DataDirRoute, reachDataDir } from './operator/da
 import { type OperatorRequest, sendOperatorRequest } from './operator/operator-channel';
 import { runOperatorCommand } from './operator/operator-commands';
 import { CliError, checkSuperadminInput } from './operator/superadmin';
+import { createStorageDriver } from './storage/storage-factory';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -18,6 +19,11 @@ Commands:
       --password <password>     Required for a new account; sets the password of an existing one.
       --first-name <name>       For a new account (default "Super").
       --last-name <name>        For a new account (default "Admin").
+  backup <file>                 Write the database and every stored file to <file> (a .tar.gz),
+                                consistently, while the server runs or not. Holds the generated
+                                secrets too: keep it private.
+  restore <file>                Load a backup into a fresh installation: a new DATA_DIR (or an
+                                empty DATABASE_URL database) and its file store. Stop the server first.
 
 The database is the server's: DATABASE_URL, else PGlite under DATA_DIR (default ./data, relative to
 the directory you ran npm in). The server may be running or stopped: PGlite lets one process open
@@ -27,7 +33,8 @@ that only your user can reach; when it is stopped, the command opens the databas
 export type CliCommand =
   | { name: 'help' }
   | { name: 'migrate' }
-  | { name: 'create-superadmin'; email?: string; password?: string; firstName?: string; lastName?: string };
+  | { name: 'create-superadmin'; email?: string; password?: string; firstName?: string; lastName?: string }
+  | { name: 'backup' | 'restore'; file: string };
 
 export function parseCommand(argv: string[]): CliCommand {
   const [name, ...rest] = argv;
@@ -36,6 +43,12 @@ export function parseCommand(argv: string[]): CliCommand {
     if (name === 'migrate') {
       parseArgs({ args: rest, options: {}, strict: true, allowPositionals: false });
       return { name };
+    }
+    if (name === 'backup' || name === 'restore') {
+      const { positionals } = parseArgs({ args: rest, options: {}, strict: true, allowPositionals: true });
+      if (positionals.length !== 1)
+        throw new CliError(`${name} takes one argument: the archive's file name.`);
+      return { name, file: positionals[0] as string };
     }
     if (name === 'create-superadmin') {
       const { values } = parseArgs({
@@ -83,6 +96,13 @@ async function main(argv: string[]): Promise<number> {
   }
   const config = loadConfig(cliEnv(process.env));
   let request: OperatorRequest = { command: 'migrate' };
+  if (command.name === 'backup' || command.name === 'restore') {
+    // Relative to where the command was typed, as DATA_DIR is.
+    request = {
+      command: command.name,
+      file: path.resolve(process.env.INIT_CWD ?? process.cwd(), command.file),
+    };
+  }
   if (command.name === 'create-superadmin') {
     const email = command.email ?? config.superadminEmail;
     if (!email) throw new CliError('--email is required (or set SUPERADMIN_EMAIL).');
@@ -106,7 +126,9 @@ async function carryOut(
   const pglite = `PGlite in ${config.dataDir}/pglite`;
   const route: DataDirRoute = await reachDataDir(config.dataDir);
   if (route.kind === 'server') {
-    const reply = await sendOperatorRequest(route.socket, request);
+    // A backup of many files takes as long as reading them: no short timeout for it.
+    const timeoutMs = request.command === 'backup' ? 24 * 3600_000 : 60_000;
+    const reply = await sendOperatorRequest(route.socket, request, timeoutMs);
     if (!reply.ok) throw reply.operatorError ? new CliError(reply.error) : new Error(reply.error);
     return {
       lines: reply.lines,
@@ -130,7 +152,11 @@ async function runHere(config: AppConfig, request: OperatorRequest): Promise<str
   try {
     // Every command may be the first thing run on a fresh machine, so the tables must exist.
     if (request.command !== 'migrate') await database.migrate(config.migrationsDir);
-    return await runOperatorCommand(database, config.migrationsDir, request);
+    const storage = createStorageDriver(config.storage);
+    return await runOperatorCommand(
+      { database, storage, migrationsDir: config.migrationsDir, dataDir: config.dataDir },
+      request,
+    );
   } finally {
     await database.close();
   }

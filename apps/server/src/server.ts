@@ -43,7 +43,15 @@ async function main() {
     const socket = operatorSocketPath(config.dataDir);
     channel = await listenOperatorChannel(
       socket,
-      operatorHandler(app.ctx.database, config.migrationsDir, app.log),
+      operatorHandler(
+        {
+          database: app.ctx.database,
+          migrationsDir: config.migrationsDir,
+          storage: app.ctx.storage,
+          dataDir: config.dataDir,
+        },
+        app.log,
+      ),
     );
     lock.announceSocket(socket);
   }

@@ -18,7 +18,10 @@ export type OperatorRequest =
       password?: string;
       firstName?: string;
       lastName?: string;
-    };
+    }
+  /** `file` is absolute: the server resolves nothing against its own working directory. */
+  | { command: 'backup'; file: string }
+  | { command: 'restore'; file: string };
 
 export type OperatorReply =
   | { ok: true; lines: string[] }

@@ -1,16 +1,30 @@
+import path from 'node:path';
 import type { Database } from '../db/client';
+import type { StorageDriver } from '../storage/storage-driver';
+import { createBackup } from './backup/create-backup';
+import { restoreBackup } from './backup/restore-backup';
 import type { OperatorHandler, OperatorRequest } from './operator-channel';
 import { CliError, createSuperadmin } from './superadmin';
+
+/** What an operator command works on: the CLI's own connection, or the running server's. */
+export interface OperatorTarget {
+  database: Database;
+  migrationsDir: string;
+  storage: StorageDriver;
+  dataDir: string;
+  /** True when a running server carries the command out (a restore then is refused). */
+  viaServer?: boolean;
+}
 
 /**
  * Carries out one operator command on an opened database: the CLI's own connection, or the
  * running server's when the request came through its operator channel. Returns what it did.
  */
 export async function runOperatorCommand(
-  database: Database,
-  migrationsDir: string,
+  target: OperatorTarget,
   request: OperatorRequest,
 ): Promise<string[]> {
+  const { database, migrationsDir } = target;
   switch (request.command) {
     case 'migrate':
       await database.migrate(migrationsDir);
@@ -22,6 +36,15 @@ export async function runOperatorCommand(
         firstName: text(request.firstName, 'first-name'),
         lastName: text(request.lastName, 'last-name'),
       });
+    case 'backup':
+      return createBackup(target, absolute(request.file));
+    case 'restore':
+      if (target.viaServer) {
+        throw new CliError(
+          'A server is running on this data directory: stop it, then restore into a fresh one.',
+        );
+      }
+      return restoreBackup(target, absolute(request.file));
     default:
       throw new CliError(`Unknown command "${String((request as { command?: unknown }).command)}".`);
   }
@@ -32,15 +55,20 @@ function text(value: unknown, option: string): string | undefined {
   throw new CliError(`--${option} must be text.`);
 }
 
+function absolute(file: unknown): string {
+  if (typeof file !== 'string' || !path.isAbsolute(file))
+    throw new CliError('The file must be an absolute path.');
+  return file;
+}
+
 /** The server side of the channel: runs each request on the server's database. */
 export function operatorHandler(
-  database: Database,
-  migrationsDir: string,
+  target: Omit<OperatorTarget, 'viaServer'>,
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void },
 ): OperatorHandler {
   return async (request) => {
     try {
-      const lines = await runOperatorCommand(database, migrationsDir, request);
+      const lines = await runOperatorCommand({ ...target, viaServer: true }, request);
       log.info({ command: request.command }, 'operator command carried out');
       return { ok: true, lines };
     } catch (err) {

@@ -2,6 +2,7 @@ import { theme } from 'antd';
 import { type CSSProperties, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useSession } from '../../lib/auth-session';
+import { useLiveEvents } from '../../lib/live-events';
 import { layoutFor } from '../routes';
 import { useCurrentRoute } from '../routing/use-current-route';
 import { AuthLayout } from './auth-layout';
@@ -37,6 +38,8 @@ export function AppShell() {
 
   const layout = layoutFor(pathname);
   const signedIn = session.status === 'signedIn';
+  // Storage views refresh when something changes elsewhere (another tab, a finished analysis).
+  useLiveEvents(signedIn);
   // The idle warning, and the account's theme applied to this browser.
   const idle = signedIn ? (
     <Suspense fallback={null}>

@@ -49,6 +49,7 @@ export function analysisServicesFor(ctx: AppContext): AnalysisServices {
     providers: ai.providers,
     log: ctx.log,
     onQueued: kick,
+    onSettled: (userId, fileId) => void ctx.events.publish(userId, { type: 'analysis.changed', fileId }),
   });
   const services: AnalysisServices = {
     service,

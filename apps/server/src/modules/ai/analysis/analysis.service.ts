@@ -37,6 +37,8 @@ export interface AnalysisDeps {
   log: { warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
   /** Called after something was queued, so a worker starts at once (not at the next minute). */
   onQueued?: () => void;
+  /** Told when a file's analysis settled (completed, failed, unreadable): live events. */
+  onSettled?: (userId: string, fileId: string) => void;
 }
 
 const fileNotFound = () => notFound(FILE_ERRORS.FILE_NOT_FOUND);
@@ -186,7 +188,10 @@ export class AnalysisService {
         if (outcome === 'stop') {
           stop = true;
           report.noProviders = true;
-        } else if (outcome !== 'released') report[outcome]++;
+        } else if (outcome !== 'released') {
+          report[outcome]++;
+          if (outcome !== 'retried') this.d.onSettled?.(row.userId, row.fileId);
+        }
       }
     };
     await Promise.all(Array.from({ length: ANALYSIS_CONCURRENCY }, worker));
