@@ -28,4 +28,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Node runs as PID 1 (no npm or shell around it), so SIGTERM reaches the server, which drains uploads.
-CMD ["node", "--import", "tsx", "apps/server/src/server.ts"]
+CMD ["node", "apps/server/dist/server.js"]

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { envSchema } from '../src/config';
@@ -35,10 +35,13 @@ describe('Dockerfile and compose file', () => {
     }
   });
 
-  it('starts the server file that exists, probes readiness, and waits longer than the drain', () => {
+  it('starts the server the way npm start does once built, probes readiness, and waits longer than the drain', () => {
     const dockerfile = read('Dockerfile');
     const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)?.[1] ?? '[]') as string[];
-    expect(existsSync(path.join(repoRoot, cmd.at(-1) ?? 'missing'))).toBe(true);
+    const start = (JSON.parse(read('package.json')) as { scripts: { start: string } }).scripts.start;
+    // "build && serve": the image builds at build time and runs only the serve half.
+    expect(cmd.join(' ')).toBe(start.split('&&').at(-1)?.trim());
+    expect(dockerfile).toMatch(/^RUN npm run build$/m);
     expect(dockerfile).toContain('/api/health/ready');
     const compose = read('compose.yaml');
     const grace = Number(/stop_grace_period: (\d+)s/.exec(compose)?.[1]);
