@@ -9,7 +9,6 @@ import {
   TUS_ENDPOINT,
   tusUploadMetadataSchema,
 } from '@stratos/contracts/files/upload.schema';
-import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import { type DataStore, ERRORS, EVENTS, Server, type Upload } from '@tus/server';
 import type { StorageConfig } from '../../config';
@@ -19,6 +18,8 @@ import { s3ClientConfig, storageFullOrS3 } from '../../storage/s3.driver';
 import { isStorageFull, StorageFullError } from '../../storage/storage-driver';
 import type { TempObject } from './blob-store.service';
 import type { Reservation } from './quota.service';
+import { TusLocalStore } from './tus-local-store';
+import { readPatchBodiesDirectly } from './tus-node-body';
 import { TusStoreFiles } from './tus-store';
 import { fileTooLarge, storageFull, type UploadService } from './upload.service';
 
@@ -103,7 +104,7 @@ export class TusUploads {
     } else {
       // No tus-level expiry: sweepExpired removes stale uploads (and releases their reservations),
       // and a finished upload's bytes leave the store before tus would look at them again.
-      this.store = new FileStore({ directory: path.join(storage.dir, 'tus') });
+      this.store = new TusLocalStore({ directory: path.join(storage.dir, 'tus') });
       this.prefix = '';
     }
     this.files = new TusStoreFiles(this.store, this.prefix, log);
@@ -122,6 +123,7 @@ export class TusUploads {
       onUploadFinish: (req, upload) => this.finish(req, upload),
       onResponseError: (req, err) => this.mapError(req, err),
     });
+    if (this.store instanceof TusLocalStore) readPatchBodiesDirectly(this.server, this.store, nodeRequest);
     // Long PATCH requests: the reservation is renewed as the bytes arrive.
     this.server.on(EVENTS.POST_RECEIVE, (_req, upload) => {
       const last = this.renewedAt.get(upload.id) ?? 0;
@@ -223,7 +225,7 @@ export class TusUploads {
     let temp: TempObject | null = null;
     try {
       const maxBytes = Math.max(upload.size ?? 0, await this.uploads.maxUploadBytes());
-      temp = await this.takeBytes(upload.id, maxBytes);
+      temp = await this.takeBytes(upload, maxBytes);
       const result = await this.uploads.commit({
         userId: reservation.userId,
         temp,
@@ -251,11 +253,17 @@ export class TusUploads {
     }
   }
 
-  /** The finished upload's bytes as a temporary object: renamed in place on local disk, else streamed. */
-  private async takeBytes(id: string, maxBytes: number): Promise<TempObject> {
-    if (this.store instanceof FileStore) {
+  /**
+   * The finished upload's bytes as a temporary object: on local disk renamed in place with the
+   * hash computed as they arrived; else streamed (and hashed) from the store.
+   */
+  private async takeBytes(upload: Upload, maxBytes: number): Promise<TempObject> {
+    const id = upload.id;
+    if (this.store instanceof TusLocalStore) {
+      const size = upload.size ?? upload.offset;
+      const sha256 = await this.store.sha256(id, size);
       const adopted = await this.uploads
-        .adoptFile(path.join(this.store.directory, id), maxBytes)
+        .adoptFile(this.store.filePath(id), { sha256, size }, maxBytes)
         .catch((err) => {
           if ((err as NodeJS.ErrnoException).code === 'EXDEV') return null;
           throw err;
