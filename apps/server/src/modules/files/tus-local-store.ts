@@ -3,8 +3,8 @@ import type http from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream';
-import { FileStore } from '@tus/file-store';
-import { ERRORS } from '@tus/server';
+import { type Configstore, FileConfigstore, FileStore } from '@tus/file-store';
+import { ERRORS, type Upload } from '@tus/server';
 import { DurableFileSink } from '../../storage/durable-file-sink';
 import { storageFullOr } from '../../storage/storage-driver';
 import { StreamTooLargeError } from './hash-worker';
@@ -32,7 +32,10 @@ export class TusLocalStore extends FileStore {
   private readonly flushEvery: number;
 
   constructor(opts: { directory: string; flushEveryBytes?: number }) {
-    super({ directory: opts.directory });
+    super({
+      directory: opts.directory,
+      configstore: new CachedConfigstore(new FileConfigstore(opts.directory)),
+    });
     this.flushEvery = opts.flushEveryBytes ?? DEFAULT_FLUSH_EVERY;
   }
 
@@ -99,6 +102,53 @@ export class TusLocalStore extends FileStore {
   override remove(id: string): Promise<void> {
     this.hashes.forget(id);
     return super.remove(id);
+  }
+}
+
+/** Upload infos kept in memory; beyond this many, the oldest is read from disk again when asked. */
+const MAX_CACHED = 10_000;
+
+/**
+ * The uploads' info files (JSON beside the bytes), read from disk once: an info whose length is
+ * known never changes, and each request asks for it twice (an open, stat, read and close each,
+ * on the thread pool). One whose length is deferred is read afresh, as another process may
+ * declare it.
+ */
+class CachedConfigstore implements Configstore {
+  private readonly cache = new Map<string, Upload>();
+
+  constructor(private readonly disk: Configstore) {}
+
+  async get(key: string): Promise<Upload | undefined> {
+    const hit = this.cache.get(key);
+    if (hit) return hit;
+    const value = await this.disk.get(key);
+    if (value) this.remember(key, value);
+    return value;
+  }
+
+  async set(key: string, value: Upload): Promise<void> {
+    this.cache.delete(key);
+    await this.disk.set(key, value);
+    this.remember(key, value);
+  }
+
+  async delete(key: string): Promise<void> {
+    this.cache.delete(key);
+    await this.disk.delete(key);
+  }
+
+  list(): Promise<string[]> {
+    return this.disk.list?.() ?? Promise.resolve([]);
+  }
+
+  private remember(key: string, value: Upload): void {
+    if (value.size === undefined) return;
+    this.cache.set(key, value);
+    if (this.cache.size > MAX_CACHED) {
+      const [oldest] = this.cache.keys();
+      if (oldest !== undefined) this.cache.delete(oldest);
+    }
   }
 }
 

@@ -34,6 +34,12 @@ export function readPatchBodiesDirectly(
   server: Server,
   store: TusLocalStore,
   nodeRequest: (req: Request) => IncomingMessage | undefined,
+  /** Runs the write (the caller may do other work alongside it); by default just the write. */
+  around: (req: IncomingMessage, upload: Upload, write: () => Promise<number>) => Promise<number> = (
+    _req,
+    _upload,
+    write,
+  ) => write(),
 ): void {
   const handler = server.handlers.PATCH as unknown as PatchHandlerInternals;
   const send = handler.send.bind(handler);
@@ -55,15 +61,17 @@ export function readPatchBodiesDirectly(
     if (!(body instanceof NodeBody)) return writeToStore(body, upload, maxBodySize, context);
     if (context.signal.aborted) throw ERRORS.ABORTED;
     let reportedAt = Date.now();
-    return store.writeFrom(body.req, upload.id, upload.offset, {
-      maxBytes: maxBodySize,
-      signal: context.signal,
-      onProgress: (offset) => {
-        const now = Date.now();
-        if (now - reportedAt < PROGRESS_EVERY_MS) return;
-        reportedAt = now;
-        handler.emit(EVENTS.POST_RECEIVE, body.req, { ...upload, offset });
-      },
-    });
+    return around(body.req, upload, () =>
+      store.writeFrom(body.req, upload.id, upload.offset, {
+        maxBytes: maxBodySize,
+        signal: context.signal,
+        onProgress: (offset) => {
+          const now = Date.now();
+          if (now - reportedAt < PROGRESS_EVERY_MS) return;
+          reportedAt = now;
+          handler.emit(EVENTS.POST_RECEIVE, body.req, { ...upload, offset });
+        },
+      }),
+    );
   };
 }

@@ -86,6 +86,8 @@ export class TusUploads {
   private readonly terminating = new WeakMap<IncomingMessage, Reservation>();
   /** The upload a creation request made (and its reservation), until the request is answered. */
   private readonly created = new WeakMap<IncomingMessage, { id: string; reservation: Reservation }>();
+  /** PATCH on local disk: the reservation's renewal (its error, or null), running while bytes are written. */
+  private readonly renewals = new WeakMap<IncomingMessage, Promise<unknown>>();
   /** When this process last renewed each upload's reservation (ms), to renew at most every TTL/4. */
   private readonly renewedAt = new Map<string, number>();
 
@@ -123,7 +125,11 @@ export class TusUploads {
       onUploadFinish: (req, upload) => this.finish(req, upload),
       onResponseError: (req, err) => this.mapError(req, err),
     });
-    if (this.store instanceof TusLocalStore) readPatchBodiesDirectly(this.server, this.store, nodeRequest);
+    if (this.store instanceof TusLocalStore) {
+      readPatchBodiesDirectly(this.server, this.store, nodeRequest, (req, upload, write) =>
+        this.alongsideRenewal(req, upload, write),
+      );
+    }
     // Long PATCH requests: the reservation is renewed as the bytes arrive.
     this.server.on(EVENTS.POST_RECEIVE, (_req, upload) => {
       const last = this.renewedAt.get(upload.id) ?? 0;
@@ -173,7 +179,19 @@ export class TusUploads {
       throw uploadNotFound();
     }
     if (upload.metadata?.[OWNER] !== user.id) throw uploadNotFound();
-    if (req.method === 'PATCH') await this.renew(upload);
+    if (req.method === 'PATCH') {
+      const node = nodeRequest(req);
+      // On local disk the renewal (a database write) runs while the bytes are written.
+      if (node && this.store instanceof TusLocalStore)
+        this.renewals.set(
+          node,
+          this.renew(upload).then(
+            () => null,
+            (err) => err,
+          ),
+        );
+      else await this.renewOrDrop(upload);
+    }
     if (req.method === 'DELETE') {
       const node = nodeRequest(req);
       if (node) this.terminating.set(node, reservationOf(upload));
@@ -184,14 +202,48 @@ export class TusUploads {
    * More bytes are coming: the reservation's expiry moves on. When it lapsed and the quota has
    * no room left, the upload is dropped (it could never complete) and the PATCH answers 413.
    */
-  private async renew(upload: Upload): Promise<void> {
+  private async renewOrDrop(upload: Upload): Promise<void> {
     try {
-      await this.uploads.refreshReservation(reservationOf(upload));
-      this.renewedAt.set(upload.id, Date.now());
+      await this.renew(upload);
     } catch (err) {
-      if (err instanceof AppError && err.code === 'QUOTA_EXCEEDED') await this.discardUnfinished(upload.id);
+      await this.dropIfOverQuota(upload.id, err);
       throw err;
     }
+  }
+
+  private async renew(upload: Upload): Promise<void> {
+    await this.uploads.refreshReservation(reservationOf(upload));
+    this.renewedAt.set(upload.id, Date.now());
+  }
+
+  private async dropIfOverQuota(id: string, err: unknown): Promise<void> {
+    if (err instanceof AppError && err.code === 'QUOTA_EXCEEDED') await this.discardUnfinished(id);
+  }
+
+  /**
+   * A PATCH's write with the renewal `authorize` started: once both are done, a failed renewal
+   * answers (413, and the upload dropped, as `renewOrDrop`) whatever the write did.
+   */
+  private async alongsideRenewal(
+    req: IncomingMessage,
+    upload: Upload,
+    write: () => Promise<number>,
+  ): Promise<number> {
+    const renewal = this.renewals.get(req) ?? Promise.resolve(null);
+    this.renewals.delete(req);
+    const [written, renewError] = await Promise.all([
+      write().then(
+        (offset) => ({ offset }),
+        (err: unknown) => ({ err }),
+      ),
+      renewal,
+    ]);
+    if (renewError) {
+      await this.dropIfOverQuota(upload.id, renewError);
+      throw renewError;
+    }
+    if ('err' in written) throw written.err;
+    return written.offset;
   }
 
   /** Creation: checks the metadata and folder, reserves the quota for the whole upload. */
