@@ -199,14 +199,14 @@ export async function transferBench(engine: Engine): Promise<Figure[]> {
         fig(
           `upload ${mib} MiB, multipart, against nginx`,
           up.multipart as Spread,
-          'nginx WebDAV PUT (no fsync)',
+          'nginx WebDAV PUT (no hash, no fsync)',
           up.nginxPut as Spread,
           1.0,
         ),
         fig(
           `upload ${mib} MiB, tus, against nginx`,
           up.tus as Spread,
-          'nginx WebDAV PUT (no fsync)',
+          'nginx WebDAV PUT (no hash, no fsync)',
           up.nginxPut as Spread,
           1.0,
         ),
