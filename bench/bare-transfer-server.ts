@@ -2,7 +2,8 @@
  * The bare stream of the transfer figures, in a process of its own as the app's server is: a
  * Fastify server doing nothing but moving the bytes, the way the app writes them: the app's own
  * local storage driver (`putTemp`: large writes, a background flush every 8 MiB, fsync at the
- * end, as the app makes every stored file durable), without hashing, quota, rows or auth.
+ * end, as the app makes every stored file durable) and the SHA-256 the app computes of every
+ * upload (its content address), on the app's hash worker thread; without quota, rows or auth.
  * - POST /multipart: the file part of a multipart/form-data body (@fastify/multipart, the app's parser).
  * - PUT /put/<name>: the raw body.
  * - GET /get?path=<file>: the file streamed with its length (256 KiB reads, as the app's local
@@ -16,8 +17,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createReadStream, statSync } from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import Fastify from 'fastify';
+import { HashingStream } from '../apps/server/src/modules/files/hash-worker';
 import { LocalStorageDriver } from '../apps/server/src/storage/local.driver';
 import { benchDir, killOnExit } from './child';
 
@@ -26,20 +29,27 @@ const GiB = 1024 ** 3;
 async function main(dir: string) {
   const app = Fastify({ logger: false, bodyLimit: 16 * GiB });
   const storage = new LocalStorageDriver(dir);
+  /** Written and hashed as the app's BlobStore.writeTemp does. */
+  const store = async (key: string, body: Readable) => {
+    const hashing = new HashingStream();
+    body.pipe(hashing);
+    await storage.putTemp(key, hashing);
+    if (!/^[0-9a-f]{64}$/.test(hashing.sha256)) throw new Error('not hashed');
+  };
   let n = 0;
   await app.register(async (scope) => {
     await scope.register(multipart);
     scope.post('/multipart', async (request, reply) => {
       const part = await request.file({ limits: { fileSize: 16 * GiB } });
       if (!part) throw new Error('no file');
-      await storage.putTemp(`multipart-${n++}`, part.file);
+      await store(`multipart-${n++}`, part.file);
       return reply.code(201).send({ ok: true });
     });
   });
   await app.register(async (scope) => {
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     scope.put('/put/:name', async (request, reply) => {
-      await storage.putTemp(`put-${n++}`, request.raw);
+      await store(`put-${n++}`, request.raw);
       return reply.code(201).send({ ok: true });
     });
   });

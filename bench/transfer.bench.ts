@@ -182,14 +182,14 @@ export async function transferBench(engine: Engine): Promise<Figure[]> {
       fig(
         `upload ${mib} MiB, multipart POST /api/files/upload`,
         up.multipart as Spread,
-        "bare stream: multipart file part -> the app's disk writer (fsync)",
+        "bare stream: multipart file part -> the app's hash and disk writer (SHA-256, fsync)",
         up.bareMultipart as Spread,
         0.9,
       ),
       fig(
         `upload ${mib} MiB, tus POST + PATCHes of ${TUS_CHUNK_BYTES / MiB} MiB to ${TUS_ENDPOINT}`,
         up.tus as Spread,
-        "bare stream: raw body -> the app's disk writer (fsync)",
+        "bare stream: raw body -> the app's hash and disk writer (SHA-256, fsync)",
         up.barePut as Spread,
         0.9,
       ),
@@ -199,14 +199,14 @@ export async function transferBench(engine: Engine): Promise<Figure[]> {
         fig(
           `upload ${mib} MiB, multipart, against nginx`,
           up.multipart as Spread,
-          'nginx WebDAV PUT (no fsync)',
+          'nginx WebDAV PUT (no hash, no fsync)',
           up.nginxPut as Spread,
           1.0,
         ),
         fig(
           `upload ${mib} MiB, tus, against nginx`,
           up.tus as Spread,
-          'nginx WebDAV PUT (no fsync)',
+          'nginx WebDAV PUT (no hash, no fsync)',
           up.nginxPut as Spread,
           1.0,
         ),

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { type FileHandle, mkdir, open, opendir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
-import { type Readable, Writable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { DurableFileSink } from './durable-file-sink';
 import {
   assertKey,
   assertTempKey,
@@ -74,7 +75,7 @@ export class LocalStorageDriver implements StorageDriver {
     } catch (err) {
       throw storageFullOr(err);
     }
-    const sink = new DurableFileSink(handle, this.flushEvery);
+    const sink = new DurableFileSink(handle, { flushEvery: this.flushEvery });
     try {
       await pipeline(body, sink);
       await sink.settle();
@@ -219,79 +220,4 @@ async function fsyncDir(dir: string): Promise<void> {
   } finally {
     await handle.close();
   }
-}
-
-/**
- * Writes chunks to an open file and, every `flushEvery` bytes, starts an fdatasync in the
- * background (at most one at a time) so dirty pages reach the disk while more data arrives.
- */
-class DurableFileSink extends Writable {
-  bytesWritten = 0;
-  private sinceFlush = 0;
-  private flushing: Promise<void> | null = null;
-  private flushError: unknown = null;
-
-  constructor(
-    private readonly handle: FileHandle,
-    private readonly flushEvery: number,
-  ) {
-    super({ highWaterMark: 1024 * 1024 });
-  }
-
-  override _write(chunk: Buffer, _enc: BufferEncoding, cb: (err?: Error | null) => void): void {
-    this.writeAll([chunk]).then(() => cb(), cb);
-  }
-
-  override _writev(chunks: { chunk: Buffer }[], cb: (err?: Error | null) => void): void {
-    this.writeAll(chunks.map((c) => c.chunk)).then(() => cb(), cb);
-  }
-
-  private async writeAll(input: Buffer[]): Promise<void> {
-    if (this.flushError) throw this.flushError;
-    // writev takes at most IOV_MAX (1024) buffers.
-    const buffers = input.length > 256 ? [Buffer.concat(input)] : input;
-    let total = 0;
-    for (const b of buffers) total += b.length;
-    let written = 0;
-    while (written < total) {
-      const { bytesWritten } = await this.handle.writev(
-        written === 0 ? buffers : sliceBuffers(buffers, written),
-      );
-      written += bytesWritten;
-    }
-    this.bytesWritten += total;
-    this.sinceFlush += total;
-    if (this.flushEvery > 0 && this.sinceFlush >= this.flushEvery && !this.flushing) {
-      this.sinceFlush = 0;
-      this.flushing = this.handle.datasync().then(
-        () => {
-          this.flushing = null;
-        },
-        (err) => {
-          this.flushError = err;
-          this.flushing = null;
-        },
-      );
-    }
-  }
-
-  /** Waits for a background flush still running. */
-  async settle(): Promise<void> {
-    await this.flushing;
-    if (this.flushError) throw this.flushError;
-  }
-}
-
-function sliceBuffers(buffers: Buffer[], offset: number): Buffer[] {
-  const out: Buffer[] = [];
-  let skip = offset;
-  for (const b of buffers) {
-    if (skip >= b.length) {
-      skip -= b.length;
-      continue;
-    }
-    out.push(skip > 0 ? b.subarray(skip) : b);
-    skip = 0;
-  }
-  return out;
 }

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { type Readable, Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client';
 import { LocalStorageDriver } from '../../storage/local.driver';
 import { ownedTempKey, type StorageDriver } from '../../storage/storage-driver';
@@ -97,27 +95,24 @@ export class BlobStore {
   }
 
   /**
-   * Takes a complete file already on the storage's disk (a finished resumable upload) as a
-   * temporary object without copying it: hashed by reading it once, then renamed into place.
-   * Only the local driver can do this; returns null otherwise.
+   * Takes a complete file already on the storage's disk (a finished resumable upload, hashed as
+   * its bytes arrived) as a temporary object without copying it: fsynced, then renamed into
+   * place. Only the local driver can do this; returns null otherwise.
    */
-  async adoptFile(filePath: string, maxBytes?: number): Promise<TempObject | null> {
+  async adoptFile(
+    filePath: string,
+    hashed: { sha256: string; size: number },
+    maxBytes = Number.POSITIVE_INFINITY,
+  ): Promise<TempObject | null> {
     if (!(this.storage instanceof LocalStorageDriver)) return null;
-    const hashing = new HashingStream(maxBytes);
-    await pipeline(
-      createReadStream(filePath, { highWaterMark: 1024 * 1024 }),
-      hashing,
-      new Writable({
-        write: (_chunk, _enc, cb) => cb(),
-      }),
-    );
+    if (hashed.size > maxBytes) throw new StreamTooLargeError(maxBytes);
     const tempKey = this.newTempKey();
     const { size } = await this.storage.adoptTemp(tempKey, filePath);
-    if (size !== hashing.bytes) {
+    if (size !== hashed.size) {
       await this.deleteQuietly(tempKey);
-      throw new Error(`adopted ${size} bytes, hashed ${hashing.bytes}`);
+      throw new Error(`adopted ${size} bytes, hashed ${hashed.size}`);
     }
-    return { tempKey, size, sha256: hashing.sha256 };
+    return { tempKey, size, sha256: hashed.sha256 };
   }
 
   /** Drops a temporary object that will not be committed. */

@@ -28,11 +28,14 @@ parentPort.on('message', (m) => {
 `;
 
 /** Bytes sent to the worker per message. */
-const BATCH = 1024 * 1024;
-/** Bytes in flight to the worker before the stream waits for it (bounds memory). */
-const MAX_IN_FLIGHT = 8 * 1024 * 1024;
-/** Batch buffers kept for reuse. */
-const POOL_MAX = 32;
+const BATCH = 256 * 1024;
+/**
+ * Bytes in flight to the worker before a writer waits for it: bounds memory per upload (the
+ * worker hashes 2 MiB in about 3 ms, so a writer rarely waits).
+ */
+const MAX_IN_FLIGHT = 2 * 1024 * 1024;
+/** Batch buffers kept for reuse (enough for two uploads at full speed). */
+const POOL_MAX = 2 * (MAX_IN_FLIGHT / BATCH + 1);
 
 type Reply = { id: number; t: 'a'; n: number; c: ArrayBuffer } | { id: number; t: 'd'; hex: string };
 
@@ -84,6 +87,11 @@ class HashWorker {
     return this.free.pop() ?? new ArrayBuffer(BATCH);
   }
 
+  /** A batch buffer that was never sent. */
+  giveBack(buf: ArrayBuffer): void {
+    this.recycle(buf);
+  }
+
   private recycle(buf: ArrayBuffer): void {
     if (buf.byteLength === BATCH && this.free.length < POOL_MAX) this.free.push(buf);
   }
@@ -117,101 +125,148 @@ export class StreamTooLargeError extends Error {
 }
 
 /**
+ * The SHA-256 of bytes fed in order, computed by the worker. Bytes are copied into batch buffers
+ * as they come (a caller may reuse its buffer at once); the hash can live across requests (a
+ * resumable upload's PATCHes) and is finished by `digest`.
+ */
+export class RunningHash {
+  /** Bytes fed so far. */
+  bytes = 0;
+  private readonly id: number;
+  private batch: Uint8Array | null = null;
+  private used = 0;
+  private inFlight = 0;
+  private waiting: { resolve(): void; reject(err: Error): void } | null = null;
+  private finishing: { resolve(hex: string): void; reject(err: Error): void } | null = null;
+  private failure: Error | null = null;
+  private done = false;
+
+  constructor() {
+    this.id = shared.open({
+      onAck: (n) => {
+        this.inFlight -= n;
+        if (this.waiting && this.inFlight <= MAX_IN_FLIGHT) {
+          const w = this.waiting;
+          this.waiting = null;
+          w.resolve();
+        }
+      },
+      onDigest: (hex) => {
+        this.done = true;
+        this.finishing?.resolve(hex);
+        this.finishing = null;
+      },
+      onError: (err) => {
+        this.failure = err;
+        this.waiting?.reject(err);
+        this.finishing?.reject(err);
+        this.waiting = null;
+        this.finishing = null;
+      },
+    });
+  }
+
+  update(chunk: Uint8Array): void {
+    if (this.failure) throw this.failure;
+    if (this.done) throw new Error('hash already finished');
+    this.bytes += chunk.length;
+    let at = 0;
+    while (at < chunk.length) {
+      this.batch ??= new Uint8Array(shared.buffer());
+      const n = Math.min(chunk.length - at, BATCH - this.used);
+      this.batch.set(n === chunk.length ? chunk : chunk.subarray(at, at + n), this.used);
+      this.used += n;
+      at += n;
+      if (this.used === BATCH) this.send();
+    }
+  }
+
+  /**
+   * Null when the worker keeps up; else a promise that settles once it caught up, so a writer
+   * waits rather than queueing unbounded copies.
+   */
+  drained(): Promise<void> | null {
+    if (this.failure) return Promise.reject(this.failure);
+    if (this.inFlight <= MAX_IN_FLIGHT) return null;
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject };
+    });
+  }
+
+  /** Hands the partly filled batch to the worker (between requests: nothing is held here). */
+  flush(): void {
+    if (this.used > 0) this.send();
+  }
+
+  /** The hex digest of everything fed; the hash cannot be fed afterwards. */
+  digest(): Promise<string> {
+    if (this.failure) return Promise.reject(this.failure);
+    this.flush();
+    return new Promise((resolve, reject) => {
+      this.finishing = { resolve, reject };
+      shared.digest(this.id);
+    });
+  }
+
+  /** Forgets the hash (an upload dropped, or a stream that failed). */
+  cancel(): void {
+    if (this.done) return;
+    this.done = true;
+    if (this.batch) shared.giveBack(this.batch.buffer as ArrayBuffer);
+    this.batch = null;
+    this.used = 0;
+    shared.cancel(this.id);
+  }
+
+  private send(): void {
+    const batch = this.batch as Uint8Array;
+    this.inFlight += this.used;
+    shared.update(this.id, batch.buffer as ArrayBuffer, this.used);
+    this.batch = null;
+    this.used = 0;
+  }
+}
+
+/**
  * Passes bytes through unchanged while the worker hashes a copy of them; counts them and fails
  * with `StreamTooLargeError` past `maxBytes`. `sha256` is set once the stream has ended.
  */
 export class HashingStream extends Transform {
   bytes = 0;
   sha256 = '';
-  private readonly id: number;
-  private pending: Buffer[] = [];
-  private pendingBytes = 0;
-  private inFlight = 0;
-  private waiting: ((err?: Error | null) => void) | null = null;
-  private finishing: ((err?: Error | null) => void) | null = null;
-  private failure: Error | null = null;
+  private readonly hash = new RunningHash();
 
   constructor(private readonly maxBytes = Number.POSITIVE_INFINITY) {
-    super({ highWaterMark: 1024 * 1024 });
-    this.id = shared.open({
-      onAck: (n) => {
-        this.inFlight -= n;
-        if (this.waiting && this.inFlight <= MAX_IN_FLIGHT) {
-          const go = this.waiting;
-          this.waiting = null;
-          go();
-        }
-      },
-      onDigest: (hex) => {
-        this.sha256 = hex;
-        const done = this.finishing;
-        this.finishing = null;
-        done?.();
-      },
-      onError: (err) => {
-        this.failure = err;
-        const go = this.waiting ?? this.finishing;
-        this.waiting = null;
-        this.finishing = null;
-        if (go) go(err);
-        else this.destroy(err);
-      },
-    });
+    super({ highWaterMark: 256 * 1024 });
   }
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback): void {
-    if (this.failure) {
-      cb(this.failure);
-      return;
-    }
     this.bytes += chunk.length;
     if (this.bytes > this.maxBytes) {
       cb(new StreamTooLargeError(this.maxBytes));
       return;
     }
-    this.pending.push(chunk);
-    this.pendingBytes += chunk.length;
-    if (this.pendingBytes >= BATCH) this.send();
-    this.push(chunk);
-    if (this.inFlight > MAX_IN_FLIGHT) {
-      this.waiting = (err?: Error | null) => cb(err);
-    } else {
-      cb();
+    try {
+      this.hash.update(chunk);
+    } catch (err) {
+      cb(err as Error);
+      return;
     }
+    this.push(chunk);
+    const wait = this.hash.drained();
+    if (wait) wait.then(() => cb(), cb);
+    else cb();
   }
 
   override _flush(cb: TransformCallback): void {
-    if (this.failure) {
-      cb(this.failure);
-      return;
-    }
-    this.send();
-    this.finishing = (err?: Error | null) => cb(err);
-    shared.digest(this.id);
+    this.hash.digest().then((hex) => {
+      this.sha256 = hex;
+      cb();
+    }, cb);
   }
 
   override _destroy(err: Error | null, cb: (error?: Error | null) => void): void {
-    if (!this.sha256) shared.cancel(this.id);
+    if (!this.sha256) this.hash.cancel();
     cb(err);
-  }
-
-  /** One copy of the pending chunks into a batch buffer the worker takes over (and gives back). */
-  private send(): void {
-    while (this.pendingBytes > 0) {
-      const buf = shared.buffer();
-      const view = new Uint8Array(buf);
-      let at = 0;
-      while (this.pending.length > 0 && at < BATCH) {
-        const c = this.pending[0] as Buffer;
-        const n = Math.min(c.length, BATCH - at);
-        view.set(n === c.length ? c : c.subarray(0, n), at);
-        at += n;
-        if (n === c.length) this.pending.shift();
-        else this.pending[0] = c.subarray(n);
-      }
-      this.pendingBytes -= at;
-      this.inFlight += at;
-      shared.update(this.id, buf, at);
-    }
   }
 }

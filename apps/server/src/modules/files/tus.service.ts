@@ -9,7 +9,6 @@ import {
   TUS_ENDPOINT,
   tusUploadMetadataSchema,
 } from '@stratos/contracts/files/upload.schema';
-import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import { type DataStore, ERRORS, EVENTS, Server, type Upload } from '@tus/server';
 import type { StorageConfig } from '../../config';
@@ -19,6 +18,8 @@ import { s3ClientConfig, storageFullOrS3 } from '../../storage/s3.driver';
 import { isStorageFull, StorageFullError } from '../../storage/storage-driver';
 import type { TempObject } from './blob-store.service';
 import type { Reservation } from './quota.service';
+import { TusLocalStore } from './tus-local-store';
+import { readPatchBodiesDirectly } from './tus-node-body';
 import { TusStoreFiles } from './tus-store';
 import { fileTooLarge, storageFull, type UploadService } from './upload.service';
 
@@ -85,6 +86,8 @@ export class TusUploads {
   private readonly terminating = new WeakMap<IncomingMessage, Reservation>();
   /** The upload a creation request made (and its reservation), until the request is answered. */
   private readonly created = new WeakMap<IncomingMessage, { id: string; reservation: Reservation }>();
+  /** PATCH on local disk: the reservation's renewal (its error, or null), running while bytes are written. */
+  private readonly renewals = new WeakMap<IncomingMessage, Promise<unknown>>();
   /** When this process last renewed each upload's reservation (ms), to renew at most every TTL/4. */
   private readonly renewedAt = new Map<string, number>();
 
@@ -103,7 +106,7 @@ export class TusUploads {
     } else {
       // No tus-level expiry: sweepExpired removes stale uploads (and releases their reservations),
       // and a finished upload's bytes leave the store before tus would look at them again.
-      this.store = new FileStore({ directory: path.join(storage.dir, 'tus') });
+      this.store = new TusLocalStore({ directory: path.join(storage.dir, 'tus') });
       this.prefix = '';
     }
     this.files = new TusStoreFiles(this.store, this.prefix, log);
@@ -122,6 +125,11 @@ export class TusUploads {
       onUploadFinish: (req, upload) => this.finish(req, upload),
       onResponseError: (req, err) => this.mapError(req, err),
     });
+    if (this.store instanceof TusLocalStore) {
+      readPatchBodiesDirectly(this.server, this.store, nodeRequest, (req, upload, write) =>
+        this.alongsideRenewal(req, upload, write),
+      );
+    }
     // Long PATCH requests: the reservation is renewed as the bytes arrive.
     this.server.on(EVENTS.POST_RECEIVE, (_req, upload) => {
       const last = this.renewedAt.get(upload.id) ?? 0;
@@ -171,7 +179,19 @@ export class TusUploads {
       throw uploadNotFound();
     }
     if (upload.metadata?.[OWNER] !== user.id) throw uploadNotFound();
-    if (req.method === 'PATCH') await this.renew(upload);
+    if (req.method === 'PATCH') {
+      const node = nodeRequest(req);
+      // On local disk the renewal (a database write) runs while the bytes are written.
+      if (node && this.store instanceof TusLocalStore)
+        this.renewals.set(
+          node,
+          this.renew(upload).then(
+            () => null,
+            (err) => err,
+          ),
+        );
+      else await this.renewOrDrop(upload);
+    }
     if (req.method === 'DELETE') {
       const node = nodeRequest(req);
       if (node) this.terminating.set(node, reservationOf(upload));
@@ -182,14 +202,48 @@ export class TusUploads {
    * More bytes are coming: the reservation's expiry moves on. When it lapsed and the quota has
    * no room left, the upload is dropped (it could never complete) and the PATCH answers 413.
    */
-  private async renew(upload: Upload): Promise<void> {
+  private async renewOrDrop(upload: Upload): Promise<void> {
     try {
-      await this.uploads.refreshReservation(reservationOf(upload));
-      this.renewedAt.set(upload.id, Date.now());
+      await this.renew(upload);
     } catch (err) {
-      if (err instanceof AppError && err.code === 'QUOTA_EXCEEDED') await this.discardUnfinished(upload.id);
+      await this.dropIfOverQuota(upload.id, err);
       throw err;
     }
+  }
+
+  private async renew(upload: Upload): Promise<void> {
+    await this.uploads.refreshReservation(reservationOf(upload));
+    this.renewedAt.set(upload.id, Date.now());
+  }
+
+  private async dropIfOverQuota(id: string, err: unknown): Promise<void> {
+    if (err instanceof AppError && err.code === 'QUOTA_EXCEEDED') await this.discardUnfinished(id);
+  }
+
+  /**
+   * A PATCH's write with the renewal `authorize` started: once both are done, a failed renewal
+   * answers (413, and the upload dropped, as `renewOrDrop`) whatever the write did.
+   */
+  private async alongsideRenewal(
+    req: IncomingMessage,
+    upload: Upload,
+    write: () => Promise<number>,
+  ): Promise<number> {
+    const renewal = this.renewals.get(req) ?? Promise.resolve(null);
+    this.renewals.delete(req);
+    const [written, renewError] = await Promise.all([
+      write().then(
+        (offset) => ({ offset }),
+        (err: unknown) => ({ err }),
+      ),
+      renewal,
+    ]);
+    if (renewError) {
+      await this.dropIfOverQuota(upload.id, renewError);
+      throw renewError;
+    }
+    if ('err' in written) throw written.err;
+    return written.offset;
   }
 
   /** Creation: checks the metadata and folder, reserves the quota for the whole upload. */
@@ -223,7 +277,7 @@ export class TusUploads {
     let temp: TempObject | null = null;
     try {
       const maxBytes = Math.max(upload.size ?? 0, await this.uploads.maxUploadBytes());
-      temp = await this.takeBytes(upload.id, maxBytes);
+      temp = await this.takeBytes(upload, maxBytes);
       const result = await this.uploads.commit({
         userId: reservation.userId,
         temp,
@@ -252,11 +306,17 @@ export class TusUploads {
     }
   }
 
-  /** The finished upload's bytes as a temporary object: renamed in place on local disk, else streamed. */
-  private async takeBytes(id: string, maxBytes: number): Promise<TempObject> {
-    if (this.store instanceof FileStore) {
+  /**
+   * The finished upload's bytes as a temporary object: on local disk renamed in place with the
+   * hash computed as they arrived; else streamed (and hashed) from the store.
+   */
+  private async takeBytes(upload: Upload, maxBytes: number): Promise<TempObject> {
+    const id = upload.id;
+    if (this.store instanceof TusLocalStore) {
+      const size = upload.size ?? upload.offset;
+      const sha256 = await this.store.sha256(id, size);
       const adopted = await this.uploads
-        .adoptFile(path.join(this.store.directory, id), maxBytes)
+        .adoptFile(this.store.filePath(id), { sha256, size }, maxBytes)
         .catch((err) => {
           if ((err as NodeJS.ErrnoException).code === 'EXDEV') return null;
           throw err;

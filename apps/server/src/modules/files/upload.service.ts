@@ -182,10 +182,17 @@ export class UploadService {
     return { file: toFileItem(row, path), deduplicated: ownCopy };
   }
 
-  /** A complete file on the storage's own disk taken over without copying (local driver; else null). */
-  async adoptFile(filePath: string, maxBytes: number): Promise<TempObject | null> {
+  /**
+   * A complete file on the storage's own disk, already hashed, taken over without copying (local
+   * driver; else null).
+   */
+  async adoptFile(
+    filePath: string,
+    hashed: { sha256: string; size: number },
+    maxBytes: number,
+  ): Promise<TempObject | null> {
     try {
-      return await this.deps.blobs.adoptFile(filePath, maxBytes);
+      return await this.deps.blobs.adoptFile(filePath, hashed, maxBytes);
     } catch (err) {
       if (err instanceof StreamTooLargeError) throw fileTooLarge(maxBytes);
       throw this.fullOr(err);

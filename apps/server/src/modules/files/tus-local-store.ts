@@ -1,0 +1,190 @@
+import { type FileHandle, open } from 'node:fs/promises';
+import type http from 'node:http';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { finished } from 'node:stream';
+import { type Configstore, FileConfigstore, FileStore } from '@tus/file-store';
+import { ERRORS, type Upload } from '@tus/server';
+import { DurableFileSink } from '../../storage/durable-file-sink';
+import { storageFullOr } from '../../storage/storage-driver';
+import { StreamTooLargeError } from './hash-worker';
+import { UploadHashes } from './upload-hashes';
+
+export interface WriteFromOptions {
+  /** More bytes than this: the request fails with tus' ERR_MAX_SIZE_EXCEEDED (what came before stays). */
+  maxBytes: number;
+  /** Aborted (tus: another request wants the upload): stop reading, keep what arrived. */
+  signal?: AbortSignal;
+  /** The upload's offset, as bytes land. */
+  onProgress?: (offset: number) => void;
+}
+
+const DEFAULT_FLUSH_EVERY = 8 * 1024 * 1024;
+
+/**
+ * tus' file store for uploads on local disk (STORAGE_DIR/tus), with the bytes of each request
+ * written the way the storage driver writes (1 MiB writes, a background flush every 8 MiB) and
+ * hashed as they land, so a finished upload's SHA-256 is ready with its last byte. A write that
+ * fails for want of room rejects with `StorageFullError`.
+ */
+export class TusLocalStore extends FileStore {
+  private readonly hashes = new UploadHashes();
+  private readonly flushEvery: number;
+
+  constructor(opts: { directory: string; flushEveryBytes?: number }) {
+    super({
+      directory: opts.directory,
+      configstore: new CachedConfigstore(new FileConfigstore(opts.directory)),
+    });
+    this.flushEvery = opts.flushEveryBytes ?? DEFAULT_FLUSH_EVERY;
+  }
+
+  filePath(id: string): string {
+    if (!id || path.basename(id) !== id || id.startsWith('.')) throw ERRORS.FILE_NOT_FOUND;
+    return path.join(this.directory, id);
+  }
+
+  /** The library's path (creation-with-upload): the same writer, no size cap beyond tus' own. */
+  override write(readable: http.IncomingMessage | Readable, id: string, offset: number): Promise<number> {
+    return this.writeFrom(readable, id, offset, { maxBytes: Number.MAX_SAFE_INTEGER });
+  }
+
+  /**
+   * Appends `source` to the upload at `offset`; resolves with the new offset. A client that goes
+   * away midway leaves what arrived (tus resumes from there) and rejects with ERRORS.ABORTED.
+   */
+  async writeFrom(source: Readable, id: string, offset: number, opts: WriteFromOptions): Promise<number> {
+    const file = this.filePath(id);
+    const hash = await this.hashes.resume(id, offset, file);
+    let handle: FileHandle;
+    try {
+      handle = await open(file, 'r+');
+    } catch (err) {
+      hash.cancel();
+      throw storageFullOr(err);
+    }
+    const sink = new DurableFileSink(handle, {
+      position: offset,
+      flushEvery: this.flushEvery,
+      maxBytes: opts.maxBytes,
+      tooLarge: () => new StreamTooLargeError(opts.maxBytes),
+      onWritten: (chunks) => {
+        for (const c of chunks) hash.update(c);
+        opts.onProgress?.(offset + sink.bytesWritten);
+        return hash.drained();
+      },
+    });
+    const { sourceError, sinkError } = await pump(source, sink, opts.signal);
+    let failure = sinkError;
+    try {
+      await sink.settle();
+    } catch (err) {
+      failure ??= err;
+    }
+    await handle.close().catch(() => {});
+    if (failure) {
+      // The hash may lack bytes the file got: the next request rebuilds it from the file.
+      this.hashes.forget(id);
+      hash.cancel();
+      if (failure instanceof StreamTooLargeError) throw ERRORS.ERR_MAX_SIZE_EXCEEDED;
+      throw storageFullOr(failure);
+    }
+    this.hashes.keep(id, hash, offset + sink.bytesWritten);
+    if (sourceError) throw ERRORS.ABORTED;
+    return offset + sink.bytesWritten;
+  }
+
+  /** The SHA-256 of a complete upload of `size` bytes (read from the file only if no hash was kept). */
+  sha256(id: string, size: number): Promise<string> {
+    return this.hashes.digest(id, size, this.filePath(id));
+  }
+
+  override remove(id: string): Promise<void> {
+    this.hashes.forget(id);
+    return super.remove(id);
+  }
+}
+
+/** Upload infos kept in memory; beyond this many, the oldest is read from disk again when asked. */
+const MAX_CACHED = 10_000;
+
+/**
+ * The uploads' info files (JSON beside the bytes), read from disk once: an info whose length is
+ * known never changes, and each request asks for it twice (an open, stat, read and close each,
+ * on the thread pool). One whose length is deferred is read afresh, as another process may
+ * declare it.
+ */
+class CachedConfigstore implements Configstore {
+  private readonly cache = new Map<string, Upload>();
+
+  constructor(private readonly disk: Configstore) {}
+
+  async get(key: string): Promise<Upload | undefined> {
+    const hit = this.cache.get(key);
+    if (hit) return hit;
+    const value = await this.disk.get(key);
+    if (value) this.remember(key, value);
+    return value;
+  }
+
+  async set(key: string, value: Upload): Promise<void> {
+    this.cache.delete(key);
+    await this.disk.set(key, value);
+    this.remember(key, value);
+  }
+
+  async delete(key: string): Promise<void> {
+    this.cache.delete(key);
+    await this.disk.delete(key);
+  }
+
+  list(): Promise<string[]> {
+    return this.disk.list?.() ?? Promise.resolve([]);
+  }
+
+  private remember(key: string, value: Upload): void {
+    if (value.size === undefined) return;
+    this.cache.set(key, value);
+    if (this.cache.size > MAX_CACHED) {
+      const [oldest] = this.cache.keys();
+      if (oldest !== undefined) this.cache.delete(oldest);
+    }
+  }
+}
+
+/**
+ * Pipes `source` into `sink` until the source ends, fails or `signal` aborts; in the last two
+ * cases the sink still writes what it was given. Settles once the sink finished or failed.
+ */
+function pump(
+  source: Readable,
+  sink: DurableFileSink,
+  signal: AbortSignal | undefined,
+): Promise<{ sourceError: unknown; sinkError: unknown }> {
+  return new Promise((resolve) => {
+    let sourceError: unknown = null;
+    const stop = () => {
+      source.unpipe(sink);
+      if (!sink.writableEnded) sink.end();
+    };
+    const cleanup = finished(source, (err) => {
+      if (err) {
+        sourceError ??= err;
+        stop();
+      }
+    });
+    signal?.addEventListener('abort', stop, { once: true });
+    const done = (sinkError: unknown) => {
+      cleanup();
+      signal?.removeEventListener('abort', stop);
+      resolve({ sourceError, sinkError });
+    };
+    sink.once('finish', () => done(null));
+    sink.once('error', (err) => {
+      source.unpipe(sink);
+      done(err);
+    });
+    if (signal?.aborted) stop();
+    else source.pipe(sink);
+  });
+}
