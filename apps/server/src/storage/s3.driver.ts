@@ -1,21 +1,6 @@
 import { type Readable, Transform } from 'node:stream';
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CopyObjectCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListMultipartUploadsCommand,
-  type ListMultipartUploadsCommandOutput,
-  ListObjectsV2Command,
-  S3Client,
-  type S3ClientConfig,
-  UploadPartCopyCommand,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { ListMultipartUploadsCommandOutput, S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
+import { s3Sdk, s3Uploads } from './s3-sdk';
 import {
   assertKey,
   assertTempKey,
@@ -79,7 +64,7 @@ export class S3StorageDriver implements StorageDriver {
 
   constructor(opts: S3DriverOptions, client?: S3Client) {
     this.bucket = opts.bucket;
-    this.client = client ?? new S3Client(s3ClientConfig(opts));
+    this.client = client ?? new (s3Sdk().S3Client)(s3ClientConfig(opts));
     this.partSize = Math.max(opts.partSize ?? 8 * 1024 * 1024, 5 * 1024 * 1024);
     this.queueSize = opts.queueSize ?? 4;
   }
@@ -106,7 +91,7 @@ export class S3StorageDriver implements StorageDriver {
     });
     body.on('error', (err) => counter.destroy(err));
     body.pipe(counter);
-    const upload = new Upload({
+    const upload = new (s3Uploads().Upload)({
       client: this.client,
       params: { Bucket: this.bucket, Key, Body: counter },
       partSize: this.partSize,
@@ -131,7 +116,11 @@ export class S3StorageDriver implements StorageDriver {
     try {
       if (size <= SINGLE_COPY_MAX) {
         await this.client.send(
-          new CopyObjectCommand({ Bucket: this.bucket, Key: to, CopySource: this.copySource(from) }),
+          new (s3Sdk().CopyObjectCommand)({
+            Bucket: this.bucket,
+            Key: to,
+            CopySource: this.copySource(from),
+          }),
         );
       } else {
         await this.multipartCopy(from, to, size);
@@ -146,7 +135,7 @@ export class S3StorageDriver implements StorageDriver {
   async get(key: string, range?: ByteRange): Promise<Readable> {
     try {
       const res = await this.client.send(
-        new GetObjectCommand({
+        new (s3Sdk().GetObjectCommand)({
           Bucket: this.bucket,
           Key: this.object(key),
           Range: range ? `bytes=${range.start}-${range.end}` : undefined,
@@ -172,7 +161,7 @@ export class S3StorageDriver implements StorageDriver {
   }
 
   async probe(): Promise<void> {
-    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    await this.client.send(new (s3Sdk().HeadBucketCommand)({ Bucket: this.bucket }));
   }
 
   async delete(key: string): Promise<void> {
@@ -204,7 +193,7 @@ export class S3StorageDriver implements StorageDriver {
       let page: ListMultipartUploadsCommandOutput;
       try {
         page = await this.client.send(
-          new ListMultipartUploadsCommand({
+          new (s3Sdk().ListMultipartUploadsCommand)({
             Bucket: this.bucket,
             Prefix: S3_TEMP_PREFIX,
             KeyMarker: keyMarker,
@@ -219,7 +208,13 @@ export class S3StorageDriver implements StorageDriver {
         if (!remove({ tempKey: u.Key.slice(S3_TEMP_PREFIX.length), modifiedAt: u.Initiated ?? new Date() }))
           continue;
         await this.client
-          .send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: u.Key, UploadId: u.UploadId }))
+          .send(
+            new (s3Sdk().AbortMultipartUploadCommand)({
+              Bucket: this.bucket,
+              Key: u.Key,
+              UploadId: u.UploadId,
+            }),
+          )
           .catch(() => {});
       }
       keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
@@ -239,7 +234,7 @@ export class S3StorageDriver implements StorageDriver {
     let token: string | undefined;
     do {
       const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+        new (s3Sdk().ListObjectsV2Command)({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
       );
       for (const o of page.Contents ?? []) if (o.Key) yield { ...o, Key: o.Key };
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -252,7 +247,9 @@ export class S3StorageDriver implements StorageDriver {
 
   private async head(objectKey: string): Promise<StoredObjectInfo | null> {
     try {
-      const res = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: objectKey }));
+      const res = await this.client.send(
+        new (s3Sdk().HeadObjectCommand)({ Bucket: this.bucket, Key: objectKey }),
+      );
       return { size: res.ContentLength ?? 0 };
     } catch (err) {
       if (isNotFound(err)) return null;
@@ -262,7 +259,7 @@ export class S3StorageDriver implements StorageDriver {
 
   private async deleteObject(objectKey: string): Promise<void> {
     try {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: objectKey }));
+      await this.client.send(new (s3Sdk().DeleteObjectCommand)({ Bucket: this.bucket, Key: objectKey }));
     } catch (err) {
       if (!isNotFound(err)) throw err;
     }
@@ -270,7 +267,7 @@ export class S3StorageDriver implements StorageDriver {
 
   private async multipartCopy(from: string, to: string, size: number): Promise<void> {
     const created = await this.client.send(
-      new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: to }),
+      new (s3Sdk().CreateMultipartUploadCommand)({ Bucket: this.bucket, Key: to }),
     );
     const UploadId = created.UploadId;
     try {
@@ -278,7 +275,7 @@ export class S3StorageDriver implements StorageDriver {
       for (let start = 0, n = 1; start < size; start += COPY_PART_SIZE, n++) {
         const end = Math.min(start + COPY_PART_SIZE, size) - 1;
         const res = await this.client.send(
-          new UploadPartCopyCommand({
+          new (s3Sdk().UploadPartCopyCommand)({
             Bucket: this.bucket,
             Key: to,
             UploadId,
@@ -290,7 +287,7 @@ export class S3StorageDriver implements StorageDriver {
         parts.push({ ETag: res.CopyPartResult?.ETag, PartNumber: n });
       }
       await this.client.send(
-        new CompleteMultipartUploadCommand({
+        new (s3Sdk().CompleteMultipartUploadCommand)({
           Bucket: this.bucket,
           Key: to,
           UploadId,
@@ -299,7 +296,7 @@ export class S3StorageDriver implements StorageDriver {
       );
     } catch (err) {
       await this.client
-        .send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: to, UploadId }))
+        .send(new (s3Sdk().AbortMultipartUploadCommand)({ Bucket: this.bucket, Key: to, UploadId }))
         .catch(() => {});
       throw err;
     }

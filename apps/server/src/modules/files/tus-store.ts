@@ -1,8 +1,9 @@
 import { readdir } from 'node:fs/promises';
-import { ListObjectsV2Command, type S3 } from '@aws-sdk/client-s3';
+import type { S3 } from '@aws-sdk/client-s3';
 import { FileStore } from '@tus/file-store';
-import { S3Store } from '@tus/s3-store';
+import type { S3Store } from '@tus/s3-store';
 import type { DataStore } from '@tus/server';
+import { s3Sdk } from '../../storage/s3-sdk';
 
 interface Logger {
   warn(obj: object, msg?: string): void;
@@ -27,13 +28,13 @@ export class TusStoreFiles {
   /** Deletes what tus kept of an upload (bytes and info); missing parts are fine. */
   async remove(id: string): Promise<void> {
     try {
-      if (this.store instanceof S3Store) {
-        const s3 = s3Of(this.store);
+      if (!(this.store instanceof FileStore)) {
+        const s3 = s3Of(this.store as S3Store);
         for (const Key of [id, `${id}.info`, `${id}.part`]) {
           await s3.client.deleteObject({ Bucket: s3.bucket, Key }).catch(() => {});
         }
         s3.clearCache?.(id);
-      } else if (this.store instanceof FileStore) {
+      } else {
         const store = this.store;
         // The bytes may already be gone (renamed into the blob store): then only the info remains.
         await store.remove(id).catch(() => store.configstore.delete(id));
@@ -45,7 +46,7 @@ export class TusStoreFiles {
 
   /** An upload that will never finish: its S3 multipart upload aborted, then what tus kept deleted. */
   async discard(id: string): Promise<void> {
-    if (this.store instanceof S3Store) await this.store.remove(id).catch(() => {});
+    if (!(this.store instanceof FileStore)) await this.store.remove(id).catch(() => {});
     await this.remove(id);
   }
 
@@ -60,7 +61,11 @@ export class TusStoreFiles {
     let token: string | undefined;
     do {
       const page = await s3.client.send(
-        new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: this.prefix, ContinuationToken: token }),
+        new (s3Sdk().ListObjectsV2Command)({
+          Bucket: s3.bucket,
+          Prefix: this.prefix,
+          ContinuationToken: token,
+        }),
       );
       for (const o of page.Contents ?? [])
         if (o.Key?.endsWith('.info')) ids.push(o.Key.slice(0, -'.info'.length));

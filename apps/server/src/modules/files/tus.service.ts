@@ -9,12 +9,12 @@ import {
   TUS_ENDPOINT,
   tusUploadMetadataSchema,
 } from '@stratos/contracts/files/upload.schema';
-import { S3Store } from '@tus/s3-store';
 import { type DataStore, ERRORS, EVENTS, Server, type Upload } from '@tus/server';
 import type { StorageConfig } from '../../config';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth-guard';
 import { s3ClientConfig, storageFullOrS3 } from '../../storage/s3.driver';
+import { tusS3 } from '../../storage/s3-sdk';
 import { isStorageFull, StorageFullError } from '../../storage/storage-driver';
 import type { TempObject } from './blob-store.service';
 import type { Reservation } from './quota.service';
@@ -97,7 +97,7 @@ export class TusUploads {
     private readonly log: Logger,
   ) {
     if (storage.driver === 's3' && storage.s3) {
-      this.store = new S3Store({
+      this.store = new (tusS3().S3Store)({
         partSize: 8 * 1024 * 1024,
         maxConcurrentPartUploads: 4,
         s3ClientConfig: { ...s3ClientConfig(storage.s3), bucket: storage.s3.bucket },
