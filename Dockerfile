@@ -14,7 +14,10 @@ COPY . .
 RUN npm run build
 
 FROM node:22-bookworm-slim
+# Two malloc arenas, as npm start sets: with more, freed upload buffers stay spread over per-thread
+# arenas and a large upload grows the resident memory by tens of MB more.
 ENV NODE_ENV=production \
+    MALLOC_ARENA_MAX=2 \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data

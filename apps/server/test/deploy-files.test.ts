@@ -39,8 +39,15 @@ describe('Dockerfile and compose file', () => {
     const dockerfile = read('Dockerfile');
     const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)?.[1] ?? '[]') as string[];
     const start = (JSON.parse(read('package.json')) as { scripts: { start: string } }).scripts.start;
-    // "build && serve": the image builds at build time and runs only the serve half.
-    expect(cmd.join(' ')).toBe(start.split('&&').at(-1)?.trim());
+    // "build && VAR=value serve": the image builds at build time, sets the variables as ENV and
+    // runs only the serve half.
+    const serve = start.split('&&').at(-1)?.trim() ?? '';
+    const assignments = serve.match(/^(\w+=\S+\s+)*/)?.[0] ?? '';
+    expect(cmd.join(' ')).toBe(serve.slice(assignments.length));
+    for (const pair of assignments.trim().split(/\s+/).filter(Boolean)) {
+      const [name, value] = pair.split('=');
+      expect(dockerfile).toMatch(new RegExp(`^\\s*${name}=${value}\\b`, 'm'));
+    }
     expect(dockerfile).toMatch(/^RUN npm run build$/m);
     expect(dockerfile).toContain('/api/health/ready');
     const compose = read('compose.yaml');
