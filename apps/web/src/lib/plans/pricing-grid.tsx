@@ -1,8 +1,10 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Skeleton, theme } from 'antd';
-import type { CSSProperties } from 'react';
+import { Skeleton, theme } from 'antd';
+import { type CSSProperties, lazy, Suspense } from 'react';
 import { PlanCard } from './plan-card';
 import { usePlansQuery } from './plans-query';
+
+// Only a failed load shows it: kept out of the home page's first load.
+const PlansLoadError = lazy(() => import('./plans-load-error'));
 
 const grid: CSSProperties = {
   display: 'grid',
@@ -38,17 +40,9 @@ export function PricingGrid() {
 
   if (plans.isError) {
     return (
-      <Alert
-        type="error"
-        showIcon
-        title="Failed to load payment plans"
-        description="Check your connection and try again."
-        action={
-          <Button icon={<ReloadOutlined />} onClick={() => void plans.refetch()} loading={plans.isFetching}>
-            Retry
-          </Button>
-        }
-      />
+      <Suspense fallback={null}>
+        <PlansLoadError retry={() => void plans.refetch()} retrying={plans.isFetching} />
+      </Suspense>
     );
   }
 
