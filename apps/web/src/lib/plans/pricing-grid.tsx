@@ -1,6 +1,7 @@
-import { Skeleton, theme } from 'antd';
+import { theme } from 'antd';
 import { type CSSProperties, lazy, Suspense } from 'react';
 import { PlanCard } from './plan-card';
+import { PlanCardSkeleton } from './plan-card-skeleton';
 import { usePlansQuery } from './plans-query';
 
 // Only a failed load shows it: kept out of the home page's first load.
@@ -31,7 +32,7 @@ export function PricingGrid() {
               border: `1px solid ${token.colorBorderSecondary}`,
             }}
           >
-            <Skeleton active title={{ width: '40%' }} paragraph={{ rows: 6 }} />
+            <PlanCardSkeleton />
           </div>
         ))}
       </div>
