@@ -23,5 +23,21 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        // React, the router and TanStack Query each as one chunk: every page loads all of each,
+        // and one file compresses better than the half dozen the automatic split made of them
+        // (the home page's first load: 3 KB gzip less). Only these modules, not their
+        // dependencies, so nothing else moves.
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'react-router', test: /node_modules[\\/]react-router[\\/]/ },
+            { name: 'tanstack-query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
+          ],
+        },
+      },
+    },
   },
 });
