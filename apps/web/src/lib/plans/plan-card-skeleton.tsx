@@ -1,14 +1,13 @@
 import { theme } from 'antd';
 import type { CSSProperties } from 'react';
-import styles from './plan-card-skeleton.module.css';
 
 const ROWS = 6;
 
 /**
  * A plan card's placeholder while the plans load, drawn as antd's
  * `<Skeleton active title={{ width: '40%' }} paragraph={{ rows: 6 }} />` draws it (the same
- * tokens and sizes) in a few lines of CSS: the Skeleton component and antd's style machinery it
- * needs cost the home page's first load about 8 KB gzip.
+ * tokens and sizes) in a few lines of CSS (styles/shell.css): the Skeleton component and the
+ * antd style machinery it needs cost the home page's first load about 8 KB gzip.
  */
 export function PlanCardSkeleton() {
   const { token } = theme.useToken();
@@ -22,13 +21,13 @@ export function PlanCardSkeleton() {
     }) as CSSProperties;
   return (
     <div aria-hidden>
-      <div className={styles.bar} style={bar('40%')} />
-      <ul className={styles.rows} style={{ marginTop: token.controlHeightSM }}>
+      <div className="stratos-skeleton-bar" style={bar('40%')} />
+      <ul className="stratos-skeleton-rows" style={{ marginTop: token.controlHeightSM }}>
         {Array.from({ length: ROWS }, (_, i) => (
           <li
             // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholder rows
             key={i}
-            className={styles.bar}
+            className="stratos-skeleton-bar"
             style={{ ...bar(i === ROWS - 1 ? '61%' : '100%'), marginTop: i ? token.controlHeightXS : 0 }}
           />
         ))}
