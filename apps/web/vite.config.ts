@@ -1,10 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { entryPreloaded } from './entry-preloaded';
+
+const preloaded = entryPreloaded();
 
 export default defineConfig({
   plugins: [
     react(),
+    preloaded.plugin,
     // Brotli and gzip copies of every text asset, made once at build time at the highest levels
     // (too slow to do per request); the server sends the one the browser accepts.
     compression({
@@ -23,5 +27,26 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
+    modulePreload: {
+      // A lazy page preloads what it needs beyond what the entry already loaded.
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'js' ? deps.filter((dep) => !preloaded.has(dep)) : deps,
+    },
+    rolldownOptions: {
+      output: {
+        // React, the router and TanStack Query each as one chunk: every page loads all of each,
+        // and one file compresses better than the half dozen the automatic split made of them
+        // (the home page's first load: 3 KB gzip less). Only these modules, not their
+        // dependencies, so nothing else moves.
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'react-router', test: /node_modules[\\/]react-router[\\/]/ },
+            { name: 'tanstack-query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
+          ],
+        },
+      },
+    },
   },
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ApiError } from './api-error';
 import { authSession } from './auth-session';
 import { tokenIsFresh } from './jwt';
@@ -18,9 +18,22 @@ export interface RequestOptions<T extends z.ZodType> {
   signal?: AbortSignal;
 }
 
-const errorSchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
-});
+interface ErrorBody {
+  error: { code: string; message: string; details?: unknown };
+}
+
+/**
+ * The error envelope `{ error: { code, message, details? } }`, checked by hand: this client is on
+ * every page's first load, and a zod schema here would bring zod onto the home page (about 25 KB
+ * gzip) that otherwise never needs it. Replies with a contract schema are still parsed with it.
+ */
+function isErrorBody(json: unknown): json is ErrorBody {
+  if (typeof json !== 'object' || json === null) return false;
+  const error = (json as { error?: unknown }).error;
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return typeof code === 'string' && typeof message === 'string';
+}
 
 function url(path: string, query?: RequestOptions<z.ZodType>['query']): string {
   const u = new URL(`/api${path}`, window.location.origin);
@@ -76,14 +89,8 @@ export async function apiRequest<T extends z.ZodType = z.ZodUnknown>(
     throw new ApiError(res.status, 'INVALID_RESPONSE', 'Invalid API response.');
   }
   if (!res.ok) {
-    const parsed = errorSchema.safeParse(json);
-    if (parsed.success) {
-      throw new ApiError(
-        res.status,
-        parsed.data.error.code,
-        parsed.data.error.message,
-        parsed.data.error.details,
-      );
+    if (isErrorBody(json)) {
+      throw new ApiError(res.status, json.error.code, json.error.message, json.error.details);
     }
     throw new ApiError(res.status, 'HTTP_ERROR', `API request failed: ${res.status} ${res.statusText}`);
   }

@@ -1,5 +1,5 @@
 import type { GuardErrorCode } from '../common/error-codes';
-import { type Permission, type Role, roleAtLeast } from './roles';
+import { type Permission, type Role, roleAtLeast } from './role-list';
 
 /**
  * Who may reach a route group. `public` needs nothing; otherwise the subject must be signed in,

@@ -15,9 +15,7 @@ export const AI_PROVIDER_IDS = [
 export const aiProviderIdSchema = z.enum(AI_PROVIDER_IDS);
 export type AiProviderId = z.infer<typeof aiProviderIdSchema>;
 
-/** Providers that answer queries (the assistant service is listed but never available). */
-export const AI_CALLABLE_PROVIDERS = ['ollama', 'openai', 'anthropic', 'google', 'huggingface'] as const;
-export type AiCallableProvider = (typeof AI_CALLABLE_PROVIDERS)[number];
+export { AI_CALLABLE_PROVIDERS, type AiCallableProvider } from './callable-providers';
 /** Providers that take a key (a user may keep their own). */
 export const aiKeyProviderSchema = z.enum(['openai', 'anthropic', 'google', 'huggingface']);
 export type AiKeyProvider = z.infer<typeof aiKeyProviderSchema>;

@@ -65,9 +65,7 @@ export const UNLIMITED_BALANCE = 999999999;
 /** Credits are kept as integer millionths so fractional daily charges add up exactly. */
 export const MICROS_PER_CREDIT = 1_000_000;
 
-/** Prices (part 1 section 9). */
-export const STORAGE_DOLLARS_PER_GB_MONTH = 0.2;
-export const TRANSFER_DOLLARS_PER_GB = 0.1;
+export { STORAGE_DOLLARS_PER_GB_MONTH, TRANSFER_DOLLARS_PER_GB } from './prices';
 
 export const CREDIT_MESSAGES = {
   insufficient: 'Insufficient credits',

@@ -1,7 +1,7 @@
 import { theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useShades } from '../../lib/palette';
-import { buttonVars } from './shell-link-button';
+import { buttonVars } from '../../lib/plain-link-button';
 
 /** An antd-looking primary button in plain CSS, for the shell's error screens. */
 export function ShellButton({

@@ -2,12 +2,12 @@ import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
 import { theme } from 'antd';
 import { type CSSProperties, Suspense } from 'react';
 import { useSession } from '../../lib/auth-session';
+import { PlainLinkButton } from '../../lib/plain-link-button';
 import { AccountMenu } from './account-menu';
 import { HeaderNav } from './header-nav';
 import { headerVars } from './header-vars';
 import { LazyHeaderBilling } from './lazy-chrome';
 import { Logo } from './logo';
-import { ShellLinkButton } from './shell-link-button';
 import { ThemeToggle } from './theme-toggle';
 import { useIsDesktop, useIsMobile, useIsWide } from './use-media-query';
 import { useNavDrawer } from './use-nav-drawer';
@@ -84,13 +84,13 @@ export function SiteHeader({ transparent = false }: { transparent?: boolean }) {
           {session.status === 'signedOut' && (
             <>
               {!isMobile && (
-                <ShellLinkButton to="/login" variant="text">
+                <PlainLinkButton to="/login" variant="text">
                   Sign In
-                </ShellLinkButton>
+                </PlainLinkButton>
               )}
-              <ShellLinkButton to="/register" variant="primary">
+              <PlainLinkButton to="/register" variant="primary">
                 Get Started
-              </ShellLinkButton>
+              </PlainLinkButton>
             </>
           )}
         </div>

@@ -1,7 +1,7 @@
 import { LockOutlined } from '@ant-design/icons';
 import type { AccessRule } from '@stratos/contracts/access/access-rule';
+import { PlainLinkButton } from '../../lib/plain-link-button';
 import { describeRule } from '../../lib/route-access';
-import { ShellLinkButton } from '../shell/shell-link-button';
 import { StatusView } from './status-view';
 
 /** A signed-in user without the role or permission a page needs stays signed in and sees this. */
@@ -12,9 +12,9 @@ export function ForbiddenPage({ rule }: { rule: AccessRule }) {
       title="You don't have access to this page"
       description={describeRule(rule)}
       actions={
-        <ShellLinkButton to="/dashboard" variant="primary">
+        <PlainLinkButton to="/dashboard" variant="primary">
           Go to your dashboard
-        </ShellLinkButton>
+        </PlainLinkButton>
       }
     />
   );

@@ -1,5 +1,5 @@
 import { FileSearchOutlined, HomeOutlined } from '@ant-design/icons';
-import { ShellLinkButton } from '../shell/shell-link-button';
+import { PlainLinkButton } from '../../lib/plain-link-button';
 import { StatusView } from './status-view';
 
 export function NotFoundPage() {
@@ -9,9 +9,9 @@ export function NotFoundPage() {
       title="404 Not Found"
       description="The page you are looking for does not exist."
       actions={
-        <ShellLinkButton to="/" variant="primary" icon={<HomeOutlined />}>
+        <PlainLinkButton to="/" variant="primary" icon={<HomeOutlined />}>
           Back to home
-        </ShellLinkButton>
+        </PlainLinkButton>
       }
     />
   );

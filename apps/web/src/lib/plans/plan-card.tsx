@@ -2,8 +2,8 @@ import type { Plan } from '@stratos/contracts/plans/plan.schema';
 import { theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useSession } from '../auth-session';
-import { LinkButton } from '../link-button';
 import { useShades } from '../palette';
+import { PlainLinkButton } from '../plain-link-button';
 import { Heading } from '../plain-text';
 import { PlanFeatureList } from './plan-feature-list';
 import { formatPlanPrice } from './plan-format';
@@ -75,15 +75,15 @@ export function PlanCard({ plan, action }: { plan: Plan; action?: ReactNode }) {
         <span style={{ color: token.colorTextSecondary }}>/month</span>
       </p>
       {action ?? (
-        <LinkButton
+        <PlainLinkButton
           to={planCardLink(plan, signedIn)}
-          type={plan.popular ? 'primary' : 'default'}
+          variant={plan.popular ? 'primary' : 'default'}
           size="large"
           block
           aria-label={`${cta} — ${plan.name} plan`}
         >
           {cta}
-        </LinkButton>
+        </PlainLinkButton>
       )}
       <PlanFeatureList plan={plan} style={{ marginTop: 24 }} />
     </article>

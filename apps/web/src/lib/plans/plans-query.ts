@@ -1,11 +1,14 @@
-import { type Plan, plansReplySchema } from '@stratos/contracts/plans/plan.schema';
+import type { Plan } from '@stratos/contracts/plans/plan.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
+import { ApiError } from '../api-error';
+import { plansFromReply } from './plans-reply';
 
 /** GET /api/payments/plans: the one plan catalogue (DECISIONS.md section 2), shared by every screen. */
 export async function fetchPlans(signal?: AbortSignal): Promise<Plan[]> {
-  const reply = await apiRequest('/payments/plans', { schema: plansReplySchema, anonymous: true, signal });
-  return reply.plans;
+  const plans = plansFromReply(await apiRequest('/payments/plans', { anonymous: true, signal }));
+  if (!plans) throw new ApiError(200, 'INVALID_RESPONSE', 'Invalid API response.');
+  return plans;
 }
 
 export const plansQueryOptions = queryOptions({

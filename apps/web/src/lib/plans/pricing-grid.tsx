@@ -1,8 +1,11 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Skeleton, theme } from 'antd';
-import type { CSSProperties } from 'react';
+import { theme } from 'antd';
+import { type CSSProperties, lazy, Suspense } from 'react';
 import { PlanCard } from './plan-card';
+import { PlanCardSkeleton } from './plan-card-skeleton';
 import { usePlansQuery } from './plans-query';
+
+// Only a failed load shows it: kept out of the home page's first load.
+const PlansLoadError = lazy(() => import('./plans-load-error'));
 
 const grid: CSSProperties = {
   display: 'grid',
@@ -29,7 +32,7 @@ export function PricingGrid() {
               border: `1px solid ${token.colorBorderSecondary}`,
             }}
           >
-            <Skeleton active title={{ width: '40%' }} paragraph={{ rows: 6 }} />
+            <PlanCardSkeleton />
           </div>
         ))}
       </div>
@@ -38,17 +41,9 @@ export function PricingGrid() {
 
   if (plans.isError) {
     return (
-      <Alert
-        type="error"
-        showIcon
-        title="Failed to load payment plans"
-        description="Check your connection and try again."
-        action={
-          <Button icon={<ReloadOutlined />} onClick={() => void plans.refetch()} loading={plans.isFetching}>
-            Retry
-          </Button>
-        }
-      />
+      <Suspense fallback={null}>
+        <PlansLoadError retry={() => void plans.refetch()} retrying={plans.isFetching} />
+      </Suspense>
     );
   }
 

@@ -1,7 +1,7 @@
 import { theme } from 'antd';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/auth-session';
-import { LinkButton } from '../../../lib/link-button';
+import { PlainLinkButton } from '../../../lib/plain-link-button';
 
 /** The last band of the home page; the home page has no site footer, so the legal links live here. */
 export function ClosingCta() {
@@ -33,17 +33,17 @@ export function ClosingCta() {
       </p>
       <div style={{ display: 'flex', gap: 12, justifyContent: 'center', flexWrap: 'wrap' }}>
         {signedIn ? (
-          <LinkButton to="/dashboard" type="primary" size="large">
+          <PlainLinkButton to="/dashboard" variant="primary" size="large">
             Go to your dashboard
-          </LinkButton>
+          </PlainLinkButton>
         ) : (
-          <LinkButton to="/register" type="primary" size="large">
+          <PlainLinkButton to="/register" variant="primary" size="large">
             Start for free
-          </LinkButton>
+          </PlainLinkButton>
         )}
-        <LinkButton to="/contact" size="large" ghost>
+        <PlainLinkButton to="/contact" size="large" variant="ghost">
           Talk to us
-        </LinkButton>
+        </PlainLinkButton>
       </div>
       <nav
         aria-label="Legal"

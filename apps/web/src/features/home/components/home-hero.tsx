@@ -1,7 +1,7 @@
 import { ArrowRightOutlined, CompassOutlined } from '@ant-design/icons';
 import { theme } from 'antd';
 import { useSession } from '../../../lib/auth-session';
-import { LinkButton } from '../../../lib/link-button';
+import { PlainLinkButton } from '../../../lib/plain-link-button';
 import { useIsDark } from '../../../lib/use-is-dark';
 import { HeroIllustration } from './hero-illustration';
 import styles from './home.module.css';
@@ -67,18 +67,18 @@ export function HomeHero() {
             get a summary and insights of every document, and find what matters in seconds.
           </p>
           <div className={styles.heroActions}>
-            <LinkButton
+            <PlainLinkButton
               to={signedIn ? '/dashboard' : '/register'}
-              type="primary"
+              variant="primary"
               size="large"
               icon={<ArrowRightOutlined />}
               iconPlacement="end"
             >
               {signedIn ? 'Go to your dashboard' : 'Start for free'}
-            </LinkButton>
-            <LinkButton to="/about" size="large" ghost icon={<CompassOutlined />}>
+            </PlainLinkButton>
+            <PlainLinkButton to="/about" size="large" variant="ghost" icon={<CompassOutlined />}>
               Discover Stratos
-            </LinkButton>
+            </PlainLinkButton>
           </div>
         </div>
         <div className={styles.heroArt}>

@@ -1,9 +1,6 @@
 import { CloudOutlined, DollarOutlined, FileSearchOutlined, RobotOutlined } from '@ant-design/icons';
-import { AI_CALLABLE_PROVIDERS } from '@stratos/contracts/ai/providers.schema';
-import {
-  STORAGE_DOLLARS_PER_GB_MONTH,
-  TRANSFER_DOLLARS_PER_GB,
-} from '@stratos/contracts/billing/credits.schema';
+import { AI_CALLABLE_PROVIDERS } from '@stratos/contracts/ai/callable-providers';
+import { STORAGE_DOLLARS_PER_GB_MONTH, TRANSFER_DOLLARS_PER_GB } from '@stratos/contracts/billing/prices';
 import { theme } from 'antd';
 import { findPlan, usePlansQuery } from '../../../lib/plans/plans-query';
 import styles from './home.module.css';
