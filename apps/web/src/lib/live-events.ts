@@ -1,4 +1,4 @@
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { authSession } from './auth-session';
 import { tokenIsFresh } from './jwt';
@@ -67,13 +67,14 @@ async function follow(queryClient: QueryClient, signal: AbortSignal): Promise<vo
   }
 }
 
-/** Keeps the live events stream open while `signedIn`. */
-export function useLiveEvents(signedIn: boolean): void {
-  const queryClient = useQueryClient();
+/**
+ * Keeps the live events stream open while mounted, refreshing `queryClient`'s storage views. The
+ * client is passed in: the shell that mounts this sits outside the pages' query providers.
+ */
+export function useLiveEvents(queryClient: QueryClient): void {
   useEffect(() => {
-    if (!signedIn) return;
     const controller = new AbortController();
     void follow(queryClient, controller.signal);
     return () => controller.abort();
-  }, [signedIn, queryClient]);
+  }, [queryClient]);
 }

@@ -2,12 +2,12 @@ import { theme } from 'antd';
 import { type CSSProperties, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useSession } from '../../lib/auth-session';
-import { useLiveEvents } from '../../lib/live-events';
 import { layoutFor } from '../routes';
 import { useCurrentRoute } from '../routing/use-current-route';
 import { AuthLayout } from './auth-layout';
 import {
   LazyIdleWarning,
+  LazyLiveEventsFollower,
   LazyMobileBottomNav,
   LazyMobileHeader,
   LazyThemePreferenceSync,
@@ -38,13 +38,13 @@ export function AppShell() {
 
   const layout = layoutFor(pathname);
   const signedIn = session.status === 'signedIn';
-  // Storage views refresh when something changes elsewhere (another tab, a finished analysis).
-  useLiveEvents(signedIn);
-  // The idle warning, and the account's theme applied to this browser.
+  // The idle warning, the account's theme applied to this browser, and storage views refreshed
+  // when something changes elsewhere (another tab, a finished analysis).
   const idle = signedIn ? (
     <Suspense fallback={null}>
       <LazyIdleWarning />
       <LazyThemePreferenceSync user={session.user} />
+      <LazyLiveEventsFollower />
     </Suspense>
   ) : null;
   const base = {

@@ -14,3 +14,6 @@ export const LazyHeaderBilling = lazy(() =>
 export const LazyThemePreferenceSync = lazy(() =>
   import('./theme-preference-sync').then((m) => ({ default: m.ThemePreferenceSync })),
 );
+export const LazyLiveEventsFollower = lazy(() =>
+  import('./live-events-follower').then((m) => ({ default: m.LiveEventsFollower })),
+);
