@@ -144,7 +144,11 @@ describe.skipIf(!hasChromium)('account journeys in Chromium', () => {
       await screenshotBothThemes(page, name('login'));
       await signIn(page, baseURL, email, password);
       await page.goto(`${baseURL}/dashboard`);
-      await page.waitForLoadState('networkidle');
+      // Not 'networkidle': a signed-in page keeps its live events stream open.
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await expect
+        .poll(() => page.locator('[role="status"][aria-label^="Loading"]').count(), { timeout: 15_000 })
+        .toBe(0);
       await screenshotBothThemes(page, name('dashboard'));
       await context.close();
     }
