@@ -1,25 +1,35 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { storableProblem, TEXT_MESSAGES } from '@stratos/contracts/common/text.schema';
-import {
-  FILE_ERRORS,
-  FILE_ID_HEADER,
-  TUS_ENDPOINT,
-  tusUploadMetadataSchema,
-} from '@stratos/contracts/files/upload.schema';
-import { type DataStore, ERRORS, EVENTS, Server, type Upload } from '@tus/server';
+import { FILE_ID_HEADER, TUS_ENDPOINT } from '@stratos/contracts/files/upload.schema';
+import { type DataStore, ERRORS, EVENTS, type Server, type Upload } from '@tus/server';
 import type { StorageConfig } from '../../config';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth-guard';
-import { s3ClientConfig, storageFullOrS3 } from '../../storage/s3.driver';
+import { s3ClientConfig } from '../../storage/s3.driver';
 import { tusS3 } from '../../storage/s3-sdk';
-import { isStorageFull, StorageFullError } from '../../storage/storage-driver';
 import type { TempObject } from './blob-store.service';
 import type { Reservation } from './quota.service';
 import { TusLocalStore } from './tus-local-store';
 import { readPatchBodiesDirectly } from './tus-node-body';
+import {
+  errorBody,
+  JsonErrorServer,
+  nodeRequest,
+  OWNER,
+  outOfSpace,
+  parseMetadata,
+  RESERVATION,
+  RESERVED,
+  randomHex,
+  reservationOf,
+  S3_TUS_PREFIX,
+  type TusError,
+  type TusRequest,
+  tusError,
+  UPLOAD_ID,
+  uploadNotFound,
+} from './tus-protocol';
 import { TusStoreFiles } from './tus-store';
 import { fileTooLarge, storageFull, type UploadService } from './upload.service';
 
@@ -28,40 +38,6 @@ import { fileTooLarge, storageFull, type UploadService } from './upload.service'
  * lapses sooner, UPLOAD_RESERVATION_TTL_SECONDS after the last bytes arrived).
  */
 export const TUS_EXPIRY_MS = 24 * 60 * 60 * 1000;
-/** Upload ids in URLs: 32 hex characters (tus' default naming). */
-const UPLOAD_ID = /^[0-9a-f]{32}$/;
-/** S3: partial uploads live under this prefix of the bucket. */
-const S3_TUS_PREFIX = 'tus/';
-
-/** Metadata keys the server sets on an upload; a client cannot choose them. */
-const OWNER = 'stratos-owner';
-const RESERVED = 'stratos-reserved';
-const RESERVATION = 'stratos-reservation';
-
-type TusError = { status_code: number; body: string };
-type TusRequest = Parameters<NonNullable<ConstructorParameters<typeof Server>[0]['onIncomingRequest']>>[0];
-
-const errorBody = (code: string, message: string) =>
-  JSON.stringify({ success: false, error: { code, message } });
-const tusError = (status: number, code: string, message: string): TusError => ({
-  status_code: status,
-  body: errorBody(code, message),
-});
-const uploadNotFound = () => tusError(404, 'NOT_FOUND', 'Upload not found');
-
-/** The tus store's own writes (a file on disk, parts in S3) found no room. */
-const outOfSpace = (err: unknown) => isStorageFull(err) || storageFullOrS3(err) instanceof StorageFullError;
-
-/** tus' own error answers are plain text; ours (the JSON envelope) say so in their Content-Type. */
-class JsonErrorServer extends Server {
-  override write(...args: Parameters<Server['write']>): ReturnType<Server['write']> {
-    const [, headers, status, body] = args;
-    if (status >= 400 && body?.startsWith('{'))
-      headers.set('Content-Type', 'application/json; charset=utf-8');
-    return super.write(...args);
-  }
-}
-
 interface Logger {
   warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
@@ -407,45 +383,4 @@ export class TusUploads {
     this.log.error({ err }, 'tus upload failed');
     return tusError(500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.');
   }
-}
-
-/**
- * The client's Upload-Metadata (values base64-decoded by tus): every value, even of a key we do not
- * read, must be text the database can store; 400 names the key.
- */
-function parseMetadata(raw: Record<string, string | null>) {
-  for (const [key, value] of Object.entries(raw)) {
-    const problem = value === null ? null : storableProblem(value);
-    if (problem) throw tusError(400, 'VALIDATION_ERROR', `Upload-Metadata ${key}: ${TEXT_MESSAGES[problem]}`);
-  }
-  const meta = tusUploadMetadataSchema.safeParse(raw);
-  if (!meta.success) {
-    const issue = meta.error.issues[0];
-    const key = issue?.path.join('.');
-    throw tusError(
-      400,
-      'VALIDATION_ERROR',
-      key ? `${FILE_ERRORS.INVALID_METADATA}: ${key}` : FILE_ERRORS.INVALID_METADATA,
-    );
-  }
-  return meta;
-}
-
-function reservationOf(upload: Upload): Reservation {
-  return {
-    // An upload created before reservations had ids: a fresh one, so a renewal holds its bytes
-    // (until it expires) and the commit checks the quota afresh.
-    id: upload.metadata?.[RESERVATION] || randomUUID(),
-    userId: upload.metadata?.[OWNER] ?? '',
-    bytes: Number(upload.metadata?.[RESERVED] ?? 0) || 0,
-    settled: false,
-  };
-}
-
-function nodeRequest(req: unknown): IncomingMessage | undefined {
-  return (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
-}
-
-function randomHex(): string {
-  return randomBytes(16).toString('hex');
 }
