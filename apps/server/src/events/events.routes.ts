@@ -1,6 +1,7 @@
 import { ROUTE_GROUPS } from '@stratos/contracts/access/access-rule';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../app-context';
+import { SSE_HEADERS } from '../lib/sse';
 import { currentUser } from '../plugins/auth-guard';
 import type { LiveEvent } from './event-bus';
 
@@ -27,12 +28,7 @@ export async function eventsRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const userId = currentUser(request).id;
       reply.hijack();
-      reply.raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
+      reply.raw.writeHead(200, SSE_HEADERS);
       const send = (text: string) => {
         if (reply.raw.writableEnded) return;
         reply.raw.write(text);

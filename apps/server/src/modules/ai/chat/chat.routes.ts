@@ -14,6 +14,7 @@ import { successOnlySchema } from '@stratos/contracts/common/envelope.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../app-context';
 import { AppError } from '../../../lib/app-error';
+import { SSE_HEADERS } from '../../../lib/sse';
 import { currentUser } from '../../../plugins/auth-guard';
 import { aiServicesFor } from '../providers/ai-services';
 import { ChatRepository } from './chat.repository';
@@ -60,12 +61,7 @@ export function aiChatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           if (!open) {
             open = true;
             reply.hijack();
-            reply.raw.writeHead(200, {
-              'content-type': 'text/event-stream; charset=utf-8',
-              'cache-control': 'no-cache, no-transform',
-              connection: 'keep-alive',
-              'x-accel-buffering': 'no',
-            });
+            reply.raw.writeHead(200, SSE_HEADERS);
             reply.raw.on('close', () => controller.abort());
           }
           if (reply.raw.writableEnded) return;
