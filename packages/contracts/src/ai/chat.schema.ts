@@ -37,8 +37,19 @@ export const chatBodySchema = z.strictObject({
   temperature: z.number().min(0.1).max(1).default(0.8),
   /** The specification's chat client sends it: at most this many attempts at a reply that is not canned. */
   maxRetries: z.number().int().min(1).max(CHAT_MAX_RETRIES).optional(),
+  /** Answer from the caller's own files (the chat settings' "Use my files"); on unless turned off. */
+  useFiles: z.boolean().default(true),
 });
 export type ChatBody = z.infer<typeof chatBodySchema>;
+
+/** A file whose text was put in the prompt for this reply. */
+export const chatSourceSchema = z.object({
+  fileId: z.uuid(),
+  fileName: z.string(),
+  /** The start of the best passage used. */
+  snippet: z.string().optional(),
+});
+export type ChatSource = z.infer<typeof chatSourceSchema>;
 
 export const chatReplySchema = z.object({
   success: z.literal(true),
@@ -50,6 +61,8 @@ export const chatReplySchema = z.object({
   quality: qualitySchema,
   attempts: z.number().int(),
   forced: z.boolean(),
+  /** The user's files the reply was given (empty when none matched or "Use my files" is off). */
+  sources: z.array(chatSourceSchema),
 });
 export type ChatReply = z.infer<typeof chatReplySchema>;
 
@@ -64,6 +77,8 @@ export const chatMessageSchema = z.object({
   attempt: z.number().int().nullable(),
   forced: z.boolean(),
   isError: z.boolean(),
+  /** A reply's sources (its metadata.sources), empty for questions and replies without any. */
+  sources: z.array(chatSourceSchema),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

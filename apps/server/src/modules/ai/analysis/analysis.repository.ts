@@ -35,7 +35,7 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
 /** The SQL test "this file is one we can read", from the extraction module's lists. */
-function readableFile(alias: string) {
+export function readableFile(alias: string) {
   const mimes = Object.keys(READABLE_MIME_TYPES);
   const pattern = `\\.(${Object.keys(READABLE_EXTENSIONS).join('|')})$`;
   return sql`(${sql.raw(`${alias}.mime_type`)} in (${sql.join(

@@ -54,7 +54,7 @@ const ownValue = <T>(table: Record<string, T>, key: string): T | undefined =>
   Object.hasOwn(table, key) ? table[key] : undefined;
 
 export interface ExtractedText {
-  /** The text for the model, at most MODEL_CHARS_CAP characters. */
+  /** The text asked for: at most MODEL_CHARS_CAP characters unless the caller set another cap. */
   text: string;
   charsAnalyzed: number;
   /** The file held more than was sent (bytes not read, or text cut). */
@@ -76,8 +76,15 @@ export interface StoredFileRef {
   storageKey: string;
 }
 
-/** Reads the file's bytes (capped) through the storage driver and extracts its text. */
-export async function extractFileText(storage: StorageDriver, file: StoredFileRef): Promise<ExtractedText> {
+/**
+ * Reads the file's bytes (capped) through the storage driver and extracts its text, at most
+ * `charsCap` characters of it (the model's share by default; the file index asks for all of it).
+ */
+export async function extractFileText(
+  storage: StorageDriver,
+  file: StoredFileRef,
+  charsCap = MODEL_CHARS_CAP,
+): Promise<ExtractedText> {
   const kind = readableKind(file.name, file.mimeType);
   if (!kind) throw new UnreadableFileError('This file type cannot be analysed');
   const isDocument = kind === 'pdf' || kind === 'docx';
@@ -92,11 +99,16 @@ export async function extractFileText(storage: StorageDriver, file: StoredFileRe
     wanted === 0
       ? Buffer.alloc(0)
       : await readAll(await storage.get(file.storageKey, { start: 0, end: wanted - 1 }), cap);
-  return extractText(kind, bytes, file.size > bytes.length);
+  return extractText(kind, bytes, file.size > bytes.length, charsCap);
 }
 
 /** Extracts text from bytes of a known kind; `cut`: the bytes are only the start of the file. */
-export async function extractText(kind: ReadableKind, bytes: Buffer, cut = false): Promise<ExtractedText> {
+export async function extractText(
+  kind: ReadableKind,
+  bytes: Buffer,
+  cut = false,
+  charsCap = MODEL_CHARS_CAP,
+): Promise<ExtractedText> {
   let text: string;
   switch (kind) {
     case 'pdf':
@@ -116,7 +128,8 @@ export async function extractText(kind: ReadableKind, bytes: Buffer, cut = false
   }
   text = tidyText(text);
   if (!text) throw new UnreadableFileError('No text was found in this file');
-  const sent = Array.from(text).slice(0, MODEL_CHARS_CAP).join('');
+  // Counted in code points, so a cut never splits a character; a text under the cap in code units is whole.
+  const sent = text.length <= charsCap ? text : Array.from(text).slice(0, charsCap).join('');
   return { text: sent, charsAnalyzed: sent.length, truncated: cut || sent.length < text.length };
 }
 
