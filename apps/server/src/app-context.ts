@@ -7,6 +7,7 @@ import type { JobScheduler } from './jobs/scheduler';
 import type { Clock } from './lib/clock';
 import type { Secrets } from './lib/secrets';
 import type { Mailer } from './mail/mailer';
+import type { EmbeddingService } from './modules/ai/embeddings/embedding.service';
 import type { AuditService } from './modules/audit/audit.service';
 import type { AccessStateCache } from './modules/auth/access-state-cache';
 import type { TokenService } from './modules/auth/token.service';
@@ -41,4 +42,6 @@ export interface AppContext {
   metrics: Metrics;
   /** Live events to users' open pages, across processes (NOTIFY on PostgreSQL). */
   events: EventBus;
+  /** 384-d embeddings from the platform's providers (Ollama, OpenAI); null answers mean text only. */
+  embeddings: EmbeddingService;
 }

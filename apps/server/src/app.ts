@@ -13,6 +13,8 @@ import { JobScheduler } from './jobs/scheduler';
 import { type Clock, systemClock } from './lib/clock';
 import { resolveSecrets } from './lib/secrets';
 import { type Mailer, OutboxMailer, SmtpMailer } from './mail/mailer';
+import { EmbeddingService } from './modules/ai/embeddings/embedding.service';
+import { aiServicesFor } from './modules/ai/providers/ai-services';
 import { lapsedCreditHoldsHandler } from './modules/ai/providers/lapsed-holds';
 import { AuditRepository } from './modules/audit/audit.repository';
 import { AuditService } from './modules/audit/audit.service';
@@ -110,6 +112,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         : new MemoryWindowCounter(() => clock.now().getTime()),
     metrics,
     events: new EventBus(database, app.log),
+    embeddings: new EmbeddingService({
+      // The provider layer is built from the context, on first use.
+      registry: () => aiServicesFor(ctx).registry,
+      config: config.ai,
+      clock,
+      log: app.log,
+    }),
   };
   await ctx.events.start();
 

@@ -68,6 +68,9 @@ export const envSchema = z.object({
   AI_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   AI_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   AI_CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  OLLAMA_EMBED_MODEL: z.string().min(1).default('all-minilm'),
+  OPENAI_EMBED_MODEL: z.string().min(1).default('text-embedding-3-small'),
+  AI_EMBED_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
 });
 
 export interface AppConfig {
@@ -130,6 +133,17 @@ export interface AiConfig {
   cooldownMs: number;
   /** Chat calls (plain and streamed) per minute per client address. */
   chatRateLimitPerMinute: number;
+  embeddings: EmbeddingsConfig;
+}
+
+/** The embedding models (384 dimensions) of knowledge search and file retrieval. */
+export interface EmbeddingsConfig {
+  /** Ollama's model for /api/embed; all-minilm answers 384 dimensions. */
+  ollamaModel: string;
+  /** OpenAI's model for /v1/embeddings, asked for 384 dimensions. */
+  openaiModel: string;
+  /** One embedding call gives up after this long. */
+  timeoutMs: number;
 }
 
 export interface PaymentsConfig {
@@ -238,6 +252,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       requestTimeoutMs: e.AI_REQUEST_TIMEOUT_MS,
       cooldownMs: e.AI_COOLDOWN_SECONDS * 1000,
       chatRateLimitPerMinute: e.AI_CHAT_RATE_LIMIT_PER_MINUTE,
+      embeddings: {
+        ollamaModel: e.OLLAMA_EMBED_MODEL,
+        openaiModel: e.OPENAI_EMBED_MODEL,
+        timeoutMs: e.AI_EMBED_TIMEOUT_MS,
+      },
     },
   };
 }

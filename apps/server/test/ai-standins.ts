@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { standinEmbedding } from './standin-embeddings';
 
 /**
  * Local stand-ins for the AI providers, speaking each one's real wire protocol, so tests never
@@ -7,6 +8,7 @@ import type { AddressInfo } from 'node:net';
  * Hugging Face (OpenAI-compatible /v1/models, /v1/chat/completions, SSE streaming), Anthropic
  * (/v1/models, /v1/messages, SSE events) and Google (/v1beta/models, :generateContent,
  * :streamGenerateContent?alt=sse). Each can be told to answer, fail, stall, rate-limit or break.
+ * Ollama (/api/embed) and OpenAI (/v1/embeddings) also embed, with standinEmbedding's vectors.
  */
 
 export type StandinKind = 'ollama' | 'openai' | 'anthropic' | 'google' | 'huggingface';
@@ -47,6 +49,13 @@ export interface StandinBehaviour {
   respond?: (req: { prompt: string; model: string }) => string;
   /** When set, generations wait for it before answering (recorded as they arrive). */
   gate?: Promise<void>;
+  /** How embedding calls answer ('break' drops the connection). */
+  embed: StandinMode;
+  /**
+   * Dimensions of the vectors sent back; by default Ollama's all-minilm size (384) and, for
+   * OpenAI, the request's `dimensions` (1536 when it names none), as the real services do.
+   */
+  embedDimensions?: number;
 }
 
 export interface RecordedRequest {
@@ -86,6 +95,7 @@ export class ProviderStandin {
       completionTokens: 8,
       models: DEFAULT_MODELS[kind],
       chunkDelayMs: 0,
+      embed: 'ok',
     };
   }
 
@@ -121,9 +131,14 @@ export class ProviderStandin {
     this.requests.length = 0;
   }
 
-  /** Generation requests received (not health checks). */
+  /** Generation requests received (not health checks, not embeddings). */
   get generations(): RecordedRequest[] {
-    return this.requests.filter((r) => r.method === 'POST');
+    return this.requests.filter((r) => r.method === 'POST' && !isEmbedPath(r.path));
+  }
+
+  /** Embedding requests received. */
+  get embeddings(): RecordedRequest[] {
+    return this.requests.filter((r) => r.method === 'POST' && isEmbedPath(r.path));
   }
 
   async close(): Promise<void> {
@@ -158,6 +173,7 @@ export class ProviderStandin {
       return json(res, 200, this.modelList());
     }
     if (!this.authorised(req, url)) return json(res, 401, { error: { message: 'invalid api key' } });
+    if (isEmbedPath(url.pathname)) return this.embed(res, body);
     if (b.gate) await b.gate;
     if (this.refuse(res, b.chat)) return;
     const streaming = this.isStreaming(url, body);
@@ -166,6 +182,37 @@ export class ProviderStandin {
       return json(res, 200, this.whole(url, body));
     }
     await this.stream(res, url, body);
+  }
+
+  /** Ollama's /api/embed and OpenAI's /v1/embeddings, each in its own reply shape. */
+  private embed(res: ServerResponse, body: unknown): void {
+    const b = this.behaviour;
+    if (this.refuse(res, b.embed)) return;
+    if (b.embed === 'break' || b.embed === 'break-after-first') {
+      res.destroy();
+      return;
+    }
+    const req = (body ?? {}) as { model?: string; input?: string | string[]; dimensions?: number };
+    const inputs = typeof req.input === 'string' ? [req.input] : (req.input ?? []);
+    const model = req.model ?? 'model';
+    if (this.kind === 'ollama') {
+      const dims = b.embedDimensions ?? 384;
+      json(res, 200, {
+        model,
+        embeddings: inputs.map((t) => standinEmbedding(t, dims)),
+        total_duration: 1000,
+        load_duration: 10,
+        prompt_eval_count: inputs.length,
+      });
+      return;
+    }
+    const dims = b.embedDimensions ?? req.dimensions ?? 1536;
+    json(res, 200, {
+      object: 'list',
+      model,
+      data: inputs.map((t, index) => ({ object: 'embedding', index, embedding: standinEmbedding(t, dims) })),
+      usage: { prompt_tokens: inputs.length, total_tokens: inputs.length },
+    });
   }
 
   /** Keys: any non-empty key is accepted except one containing "bad". */
@@ -535,6 +582,7 @@ export class AiStandins {
       HF_BASE_URL: this.huggingface.baseUrl,
       AI_CHECK_TIMEOUT_MS: '300',
       AI_REQUEST_TIMEOUT_MS: '1000',
+      AI_EMBED_TIMEOUT_MS: '1000',
       ...(withKeys
         ? {
             OPENAI_API_KEY: 'sk-platform-openai-1234',
@@ -553,4 +601,8 @@ export class AiStandins {
   async close(): Promise<void> {
     await Promise.all(Object.values(this.all).map((s) => s.close()));
   }
+}
+
+function isEmbedPath(path: string): boolean {
+  return path.startsWith('/api/embed') || path.startsWith('/v1/embeddings');
 }

@@ -1,0 +1,195 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AiConfig } from '../../../config';
+import type { Clock } from '../../../lib/clock';
+import { type Connection, providerFetch } from '../providers/adapters';
+import type { ProviderRegistry } from '../providers/provider-registry';
+
+/** Every vector the knowledge layer stores or compares has this many numbers (part 2 section 3). */
+export const EMBEDDING_DIMENSIONS = 384;
+
+/** Texts per provider call: small enough for one request's token limits, large enough to amortise it. */
+const BATCH_SIZE = 128;
+/** How long `status()` trusts its last probe. */
+const STATUS_TTL_MS = 30_000;
+
+export interface EmbeddingResult {
+  /** `provider/model`: vectors of different models are never compared with each other. */
+  model: string;
+  /** One unit-length vector of EMBEDDING_DIMENSIONS numbers per input text, in order. */
+  vectors: number[][];
+}
+
+export interface EmbeddingStatus {
+  available: boolean;
+  model: string | null;
+  reason?: string;
+}
+
+export interface EmbeddingServiceDeps {
+  /** The provider layer (platform settings, keys, health); a getter since it is built after the context. */
+  registry: () => Pick<ProviderRegistry, 'settings' | 'platformConnection'>;
+  config: AiConfig;
+  clock: Clock;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+  fetch?: typeof fetch;
+}
+
+type EmbeddingProvider = 'ollama' | 'openai';
+
+interface Route {
+  provider: EmbeddingProvider;
+  model: string;
+  connection: Connection;
+}
+
+/** A provider answered, but not with EMBEDDING_DIMENSIONS finite numbers per text. */
+export class WrongEmbeddingError extends Error {}
+
+/**
+ * Embeddings for knowledge search and file retrieval, from the platform's providers (the
+ * superadmin's settings and keys, else the environment): Ollama's /api/embed first (local, free,
+ * private), then OpenAI's /v1/embeddings asked for 384 dimensions. Only the platform's connection
+ * is used: stored vectors are shared by everyone, so they must not depend on whose key ran.
+ *
+ * A provider that fails is skipped for the AI cooldown, so a search without a working provider
+ * costs nothing rather than a timeout per request. `embed` answers null when no provider gives
+ * vectors; callers then work on text alone.
+ */
+export class EmbeddingService {
+  private readonly cooldownUntil = new Map<EmbeddingProvider, number>();
+  private readonly lastError = new Map<EmbeddingProvider, string>();
+  private lastStatus: { at: number; status: EmbeddingStatus } | null = null;
+
+  constructor(private readonly d: EmbeddingServiceDeps) {}
+
+  private now(): number {
+    return this.d.clock.now().getTime();
+  }
+
+  async embed(texts: string[], signal?: AbortSignal): Promise<EmbeddingResult | null> {
+    const routes = await this.routes();
+    for (const route of routes) {
+      if (signal?.aborted) return null;
+      try {
+        const vectors = await this.embedWith(route, texts, signal);
+        this.cooldownUntil.delete(route.provider);
+        this.lastError.delete(route.provider);
+        return { model: `${route.provider}/${route.model}`, vectors };
+      } catch (err) {
+        if (signal?.aborted) return null;
+        const message = (err as Error).message || String(err);
+        this.lastError.set(route.provider, message);
+        this.cooldownUntil.set(route.provider, this.now() + this.d.config.cooldownMs);
+        this.d.log.warn({ provider: route.provider, model: route.model, err: message }, 'embedding failed');
+      }
+    }
+    return null;
+  }
+
+  /** Forgets failures (an operator's "try again"; tests). */
+  clearCooldowns(): void {
+    this.cooldownUntil.clear();
+    this.lastError.clear();
+    this.lastStatus = null;
+  }
+
+  /** Whether an embedding provider answers now (a one-text probe, remembered for 30 seconds). */
+  async status(): Promise<EmbeddingStatus> {
+    if (this.lastStatus && this.now() - this.lastStatus.at < STATUS_TTL_MS) return this.lastStatus.status;
+    const routes = await this.routes();
+    let status: EmbeddingStatus;
+    if (routes.length === 0) {
+      status = { available: false, model: null, reason: this.unavailableReason() };
+    } else {
+      const result = await this.embed(['embedding provider check']);
+      status = result
+        ? { available: true, model: result.model }
+        : { available: false, model: null, reason: this.unavailableReason() };
+    }
+    this.lastStatus = { at: this.now(), status };
+    return status;
+  }
+
+  private unavailableReason(): string {
+    const errors = [...this.lastError.entries()].map(([p, e]) => `${p}: ${e}`);
+    return errors.length > 0
+      ? `No embedding provider answered (${errors.join('; ')})`
+      : 'No embedding provider is configured (Ollama with an embedding model, or an OpenAI key)';
+  }
+
+  /** The providers to try, in order: enabled, not known to be down, not cooling down after a failure. */
+  private async routes(): Promise<Route[]> {
+    const registry = this.d.registry();
+    const settings = await registry.settings();
+    const cfg = this.d.config.embeddings;
+    const out: Route[] = [];
+    const wanted: [EmbeddingProvider, string][] = [
+      ['ollama', cfg.ollamaModel],
+      ['openai', cfg.openaiModel],
+    ];
+    for (const [provider, model] of wanted) {
+      const row = settings.get(provider);
+      if (row && (!row.enabled || row.status === 'error')) continue;
+      const until = this.cooldownUntil.get(provider);
+      if (until !== undefined && until > this.now()) continue;
+      const connection = registry.platformConnection(provider, row);
+      if (provider === 'openai' && !connection.apiKey) continue;
+      // Ollama checked unreachable is skipped; OpenAI's check lists chat models only, so its key decides.
+      if (provider === 'ollama' && row?.status === 'unavailable') continue;
+      out.push({ provider, model, connection });
+    }
+    return out;
+  }
+
+  private async embedWith(route: Route, texts: string[], signal?: AbortSignal): Promise<number[][]> {
+    if (texts.length === 0) return [];
+    const { embedMany } = await import('ai');
+    const model = await embeddingModel(route, this.d.fetch ?? providerFetch);
+    const out: number[][] = [];
+    for (let i = 0; i < texts.length; i += BATCH_SIZE) {
+      const batch = texts.slice(i, i + BATCH_SIZE);
+      const timeout = AbortSignal.timeout(this.d.config.embeddings.timeoutMs);
+      const { embeddings } = await embedMany({
+        model,
+        values: batch,
+        // all-minilm is 384-d by nature; OpenAI's text-embedding-3 models shorten to what is asked.
+        dimensions: route.provider === 'openai' ? EMBEDDING_DIMENSIONS : undefined,
+        maxRetries: 0,
+        abortSignal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      });
+      if (embeddings.length !== batch.length) {
+        throw new WrongEmbeddingError(`expected ${batch.length} embeddings, got ${embeddings.length}`);
+      }
+      for (const v of embeddings) out.push(unitVector(v));
+    }
+    return out;
+  }
+}
+
+/** The vector scaled to length 1 (so cosine similarity is a dot product); refuses a wrong one. */
+export function unitVector(v: readonly number[]): number[] {
+  if (v.length !== EMBEDDING_DIMENSIONS) {
+    throw new WrongEmbeddingError(`expected ${EMBEDDING_DIMENSIONS} dimensions, got ${v.length}`);
+  }
+  let sum = 0;
+  for (const x of v) {
+    if (!Number.isFinite(x)) throw new WrongEmbeddingError('embedding holds a non-finite number');
+    sum += x * x;
+  }
+  if (sum === 0) throw new WrongEmbeddingError('embedding is all zeros');
+  const norm = Math.sqrt(sum);
+  return v.map((x) => x / norm);
+}
+
+async function embeddingModel(route: Route, fetchImpl: typeof fetch) {
+  const baseURL = route.connection.baseUrl?.replace(/\/+$/, '') || undefined;
+  if (route.provider === 'ollama') {
+    const { createOllama } = await import('ollama-ai-provider-v2');
+    return createOllama({
+      baseURL: `${baseURL ?? 'http://127.0.0.1:11434'}/api`,
+      fetch: fetchImpl,
+    }).embedding(route.model);
+  }
+  const { createOpenAI } = await import('@ai-sdk/openai');
+  return createOpenAI({ apiKey: route.connection.apiKey, baseURL, fetch: fetchImpl }).embedding(route.model);
+}
