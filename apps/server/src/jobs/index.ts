@@ -1,5 +1,6 @@
 import type { AppContext } from '../app-context';
 import { analyzeFilesJob } from '../modules/ai/analysis/analysis.job';
+import { indexFilesJob } from '../modules/ai/file-index/file-index.job';
 import { checkProvidersJob } from '../modules/ai/providers/check-providers.job';
 import { authSweepJob } from '../modules/auth/auth-sweep.job';
 import { checkAlertsJob } from '../modules/billing/alerts/alerts.job';
@@ -20,5 +21,6 @@ export function registerJobs(jobs: JobScheduler, ctx: AppContext): void {
   jobs.register(expireReservationsJob(ctx));
   jobs.register(checkProvidersJob(ctx));
   jobs.register(analyzeFilesJob(ctx));
+  jobs.register(indexFilesJob(ctx));
   jobs.register(authSweepJob(ctx));
 }

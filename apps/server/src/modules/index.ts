@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context';
 import { adminRoutes } from './admin/admin.routes';
 import { aiAnalysisRoutes } from './ai/analysis/analysis.routes';
 import { aiChatRoutes } from './ai/chat/chat.routes';
+import { contentSearchRoutes } from './ai/file-index/content-search.routes';
 import { aiProvidersRoutes } from './ai/providers/providers.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
@@ -35,6 +36,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(preferencesRoutes(ctx));
   await api.register(adminRoutes(ctx));
   await api.register(contactRoutes(ctx));
+  await api.register(contentSearchRoutes(ctx));
   await api.register(filesRoutes(ctx));
   await api.register(foldersRoutes(ctx));
   await api.register(bulkRoutes(ctx));

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../plugins/auth-guard';
 import { analysisServicesFor } from '../ai/analysis/analysis-services';
+import { fileIndexServicesFor } from '../ai/file-index/file-index-services';
 import { RecycleBinService } from './recycle-bin.service';
 
 export function recycleBinRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -42,6 +43,8 @@ export function recycleBinRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const result = await service.restore(currentUser(request).id, request.body.items);
       // A restored file may have an analysis waiting (binned files are not claimed): start it now.
       analysisServicesFor(ctx).kick();
+      // Likewise a file queued for the text index (an indexed one is back in answers at once).
+      fileIndexServicesFor(ctx).kick();
       return { success: true as const, ...result };
     });
 

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/app-error';
 import type { Metrics, UploadVia } from '../../plugins/metrics/metrics';
 import { StorageFullError } from '../../storage/storage-driver';
 import { analysisServicesFor, type UploadAnalysisHook } from '../ai/analysis/analysis-services';
+import { fileIndexServicesFor, type UploadIndexHook } from '../ai/file-index/file-index-services';
 import { PrepaidUploadGate } from '../billing/credits/prepaid-upload-gate';
 import { BlobStore, StreamTooLargeError, type TempObject } from './blob-store.service';
 import { FileCommitRepository } from './file-commit.repository';
@@ -33,6 +34,8 @@ export interface UploadDeps {
   gate?: Pick<PrepaidUploadGate, 'assertCanUpload'>;
   /** Queues a readable file for AI analysis in the commit's transaction. */
   analysis?: UploadAnalysisHook;
+  /** Queues a readable file for the file text index (chat answers, content search), likewise. */
+  fileIndex?: UploadIndexHook;
   /** Where a full disk is reported: the user sees 507, the operator needs the cause. */
   log?: Pick<FastifyBaseLogger, 'error'>;
   /** Counts stored uploads and their bytes (Prometheus). */
@@ -78,6 +81,7 @@ export function createUploadService(ctx: AppContext): UploadService {
     settings: new UploadSettings(db, ctx.config.maxUploadBytes),
     gate: new PrepaidUploadGate(db),
     analysis: analysisServicesFor(ctx).upload,
+    fileIndex: fileIndexServicesFor(ctx).upload,
     log: ctx.log,
     metrics: ctx.metrics,
   });
@@ -149,6 +153,7 @@ export class UploadService {
     const mimeType = normalizeMimeType(req.mimeType);
     const folderId = req.folderId ?? null;
     let queued = false;
+    let queuedIndex = false;
     /** Whether this user already had the content: whether anyone else has it is never told. */
     let ownCopy = false;
     const committed = this.deps.blobs.commitTemp(req.temp, async (tx, linked) => {
@@ -165,6 +170,7 @@ export class UploadService {
         checksum: req.temp.sha256,
       });
       queued = (await this.deps.analysis?.queueInTx(tx, file)) ?? false;
+      queuedIndex = (await this.deps.fileIndex?.queueInTx(tx, file)) ?? false;
       // Only when the bytes were already stored (by anyone): no extra query for new content.
       if (linked.deduplicated)
         ownCopy = await this.deps.commits.ownsContent(tx, req.userId, linked.id, file.id);
@@ -178,6 +184,7 @@ export class UploadService {
     this.deps.quota.settled(req.reservation);
     this.deps.metrics?.uploaded(req.via ?? 'multipart', req.temp.size);
     if (queued) this.deps.analysis?.kick();
+    if (queuedIndex) this.deps.fileIndex?.kick();
     const path = await folderPath(this.deps.db, req.userId, folderId);
     return { file: toFileItem(row, path), deduplicated: ownCopy };
   }

@@ -16,6 +16,7 @@ import type { AppContext } from '../../../app-context';
 import { AppError } from '../../../lib/app-error';
 import { SSE_HEADERS } from '../../../lib/sse';
 import { currentUser } from '../../../plugins/auth-guard';
+import { fileIndexServicesFor } from '../file-index/file-index-services';
 import { aiServicesFor } from '../providers/ai-services';
 import { ChatRepository } from './chat.repository';
 import { ChatService } from './chat.service';
@@ -30,6 +31,7 @@ export function aiChatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     router: ai.router,
     usage: ai.usage,
     log: ctx.log,
+    files: fileIndexServicesFor(ctx).retrieval,
   });
   return async (app) => {
     const signedIn = app.requireAccess(ROUTE_GROUPS.account);
@@ -51,7 +53,12 @@ export function aiChatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         preHandler: signedIn,
         config: chatLimit,
-        schema: { tags, body: chatBodySchema, description: 'Server-sent events: token, retry, done, error' },
+        schema: {
+          tags,
+          body: chatBodySchema,
+          description:
+            'Server-sent events: sources (before the first token, when files were used), token, retry, done, error',
+        },
       },
       async (request, reply) => {
         const controller = new AbortController();
@@ -78,6 +85,7 @@ export function aiChatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             {
               token: (text) => send('token', { text }),
               retry: (attempt, issues) => send('retry', { attempt, issues }),
+              sources: (sources) => send('sources', { sources }),
             },
             controller.signal,
           );

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatBody, ChatMessage, ChatQuality, ChatReply } from '@stratos/contracts/ai/chat.schema';
+import type {
+  ChatBody,
+  ChatMessage,
+  ChatQuality,
+  ChatReply,
+  ChatSource,
+} from '@stratos/contracts/ai/chat.schema';
 import type { ModelMessage } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../../lib/app-error';
@@ -8,18 +14,18 @@ import type { AiRequest, AiRouter } from '../providers/ai-router';
 import type { AiUsageService } from '../providers/ai-usage.service';
 import type { NewUsageRow } from '../providers/providers.repository';
 import type { ChatRepository, ConversationRow } from './chat.repository';
+import { type Answer, type AttemptOutcome, type ChatSink, chatAttempts, type Tried } from './chat-attempts';
 import { ChatExchangeBatcher, type ExchangeWriter } from './chat-exchange-batcher';
 import type { ExchangeRows, MessageRow, NewConversation, StoredMessage } from './chat-exchanges.repository';
 import {
-  assessQuality,
-  CHAT_FALLBACK_TEXT,
-  CHAT_MAX_ATTEMPTS,
-  chatErrorText,
-  errorQuality,
-  forcedQuality,
-  type Quality,
-  systemPromptFor,
-} from './quality';
+  type FileContext,
+  type FileContextSource,
+  fileContextFor,
+  NO_FILE_CONTEXT,
+} from './chat-file-context';
+import { CHAT_FALLBACK_TEXT, chatErrorText, errorQuality } from './quality';
+
+export type { ChatSink } from './chat-attempts';
 
 /** History keeps the last 10 turns and sends 4 in the prompt (part 2 section 9); a turn is a question and its reply. */
 export const HISTORY_KEPT_TURNS = 10;
@@ -33,41 +39,17 @@ export interface ChatDeps {
   /** Writes usage rows the exchange could not carry (its write failed, or there was none to make). */
   usage: Pick<AiUsageService, 'record'>;
   log?: Pick<FastifyBaseLogger, 'warn'>;
+  /** The file index: excerpts of the user's own files for the prompt ("Use my files"). */
+  files?: FileContextSource;
 }
 
-/** What a streamed chat tells its client as it goes. */
-export interface ChatSink {
-  token(text: string): void;
-  /** The text sent so far is to be discarded: a canned reply is being retried (or replaced by the fallback). */
-  retry(attempt: number, issues: string[]): void;
-}
-
-interface AttemptOutcome {
-  text: string;
-  model: string;
-  provider: string;
-  /** The call's usage row, deferred by the router to the exchange's write. */
-  usageRow?: NewUsageRow;
-}
-
-/** What the attempts of one chat call did: how many, and the usage rows of those that answered. */
-interface Tried {
-  attempt: number;
-  usage: NewUsageRow[];
-}
-
-interface Answer {
-  outcome: AttemptOutcome;
-  quality: Quality;
-  forced: boolean;
-}
+/** A chat request as the service takes it: "Use my files" is on unless said otherwise. */
+export type ChatRequest = Omit<ChatBody, 'useFiles'> & { useFiles?: boolean };
 
 /** Provider failures: the whole chain failed, or a stream broke after it started. */
 const CALL_FAILURES = new Set(['AI_ALL_FAILED', 'AI_STREAM_FAILED']);
 const isCallFailure = (err: unknown): err is AppError =>
   err instanceof AppError && CALL_FAILURES.has(err.code);
-/** A prepaid balance that cannot cover a call (the router's 402 before any provider is called). */
-const isUnaffordable = (err: unknown) => err instanceof AppError && err.code === 'INSUFFICIENT_CREDITS';
 
 /**
  * What goes back to the model: questions and real replies. The forced fallback and failed calls'
@@ -93,14 +75,14 @@ export class ChatService {
     this.exchanges = new ChatExchangeBatcher(deps.exchanges, HISTORY_KEPT_TURNS * 2);
   }
 
-  chat(userId: string, body: ChatBody): Promise<ChatReply> {
+  chat(userId: string, body: ChatRequest): Promise<ChatReply> {
     return this.run(userId, body, async (req) => {
       const r = await this.deps.router.generate(req);
       return { text: r.text, model: r.model, provider: r.provider, usageRow: r.usageRow };
     });
   }
 
-  stream(userId: string, body: ChatBody, sink: ChatSink, signal?: AbortSignal): Promise<ChatReply> {
+  stream(userId: string, body: ChatRequest, sink: ChatSink, signal?: AbortSignal): Promise<ChatReply> {
     return this.run(
       userId,
       body,
@@ -130,19 +112,18 @@ export class ChatService {
 
   private async run(
     userId: string,
-    body: ChatBody,
+    body: ChatRequest,
     call: (req: AiRequest) => Promise<AttemptOutcome>,
     sink?: ChatSink,
     signal?: AbortSignal,
   ): Promise<ChatReply> {
-    // The conversation the client named (its id or its own key), if it exists yet; a new one is
-    // created only once there is a reply to store in it, under the client's key when it gave one.
-    const existing = body.conversationId
-      ? await this.deps.repo.findConversation(userId, body.conversationId)
-      : null;
-    const history = existing
-      ? await this.deps.repo.recentMessages(existing.id, HISTORY_PROMPT_TURNS * 2)
-      : [];
+    // The conversation and its history, and the user's file excerpts, are read side by side.
+    const [{ existing, history }, files] = await Promise.all([
+      this.conversationOf(userId, body),
+      this.fileContext(userId, body, signal),
+    ]);
+    // Told before the first token, so the client can show where the answer comes from as it streams.
+    if (files.sources.length > 0) sink?.sources?.(files.sources);
     const messages: ModelMessage[] = [
       ...history
         .filter(belongsInPrompt)
@@ -153,7 +134,7 @@ export class ChatService {
     const tried: Tried = { attempt: 0, usage: [] };
     let answer: Answer;
     try {
-      answer = await this.attempts(userId, body, messages, call, tried, sink);
+      answer = await chatAttempts({ userId, body, messages, context: files.prompt, call, tried, sink });
     } catch (err) {
       // A failed call in an existing conversation is kept, so a reload shows what happened; the
       // caller still gets the error. A failed first call leaves nothing behind but its earlier
@@ -184,7 +165,8 @@ export class ChatService {
         quality,
         attempt: tried.attempt,
         forced,
-        metadata: { temperature: body.temperature },
+        // `sources` (an array, even empty) is what the interaction record reads as knowledge used.
+        metadata: { temperature: body.temperature, sources: files.sources },
       },
       tried.usage,
     );
@@ -198,64 +180,41 @@ export class ChatService {
       quality: quality as ChatQuality,
       attempts: tried.attempt,
       forced,
+      sources: files.sources,
     };
   }
 
-  /** Up to CHAT_MAX_ATTEMPTS calls with stricter prompts until a reply is not canned; `tried` counts them. */
-  private async attempts(
+  /**
+   * The conversation the client named (its id or its own key), if it exists yet, and its recent
+   * messages; a new one is created only once there is a reply to store in it.
+   */
+  private async conversationOf(
     userId: string,
-    body: ChatBody,
-    messages: ModelMessage[],
-    call: (req: AiRequest) => Promise<AttemptOutcome>,
-    tried: Tried,
-    sink?: ChatSink,
-  ): Promise<Answer> {
-    let canned: Quality | null = null;
-    let last: AttemptOutcome | null = null;
-    const maxAttempts = Math.min(body.maxRetries ?? CHAT_MAX_ATTEMPTS, CHAT_MAX_ATTEMPTS);
-    for (;;) {
-      tried.attempt++;
-      let outcome: AttemptOutcome;
-      try {
-        outcome = await call({
-          userId,
-          messages,
-          system: systemPromptFor(tried.attempt),
-          model: body.model,
-          provider: body.provider,
-          temperature: body.temperature,
-          operation: 'chat',
-          // Stored with the exchange, in its statement.
-          deferUsage: true,
-        });
-      } catch (err) {
-        // A retry of a canned reply that the credits cannot pay for ends as the retries running
-        // out would: the reply paid for is answered with the fallback, not with a 402.
-        if (!canned || !isUnaffordable(err) || !last) throw err;
-        tried.attempt--;
-        const forced = forcedQuality(canned.issues);
-        sink?.retry(tried.attempt, forced.issues);
-        sink?.token(CHAT_FALLBACK_TEXT);
-        return { outcome: last, quality: forced, forced: true };
-      }
-      last = outcome;
-      if (outcome.usageRow) tried.usage.push(outcome.usageRow);
-      const quality = assessQuality(body.message, outcome.text);
-      if (quality.category !== 'canned') return { outcome, quality, forced: false };
-      canned = quality;
-      if (tried.attempt < maxAttempts) {
-        sink?.retry(tried.attempt + 1, quality.issues);
-        continue;
-      }
-      const forced = forcedQuality(quality.issues);
-      sink?.retry(tried.attempt, forced.issues);
-      sink?.token(CHAT_FALLBACK_TEXT);
-      return { outcome, quality: forced, forced: true };
+    body: ChatRequest,
+  ): Promise<{ existing: ConversationRow | null; history: MessageRow[] }> {
+    const existing = body.conversationId
+      ? await this.deps.repo.findConversation(userId, body.conversationId)
+      : null;
+    const history = existing
+      ? await this.deps.repo.recentMessages(existing.id, HISTORY_PROMPT_TURNS * 2)
+      : [];
+    return { existing, history };
+  }
+
+  /** Excerpts of the user's files for the question, unless "Use my files" is off; none if retrieval fails. */
+  private async fileContext(userId: string, body: ChatRequest, signal?: AbortSignal): Promise<FileContext> {
+    if (body.useFiles === false || !this.deps.files) return NO_FILE_CONTEXT;
+    try {
+      return await fileContextFor(this.deps.files, userId, body.message, signal);
+    } catch (err) {
+      // The question is still answered, from general knowledge, without sources.
+      this.deps.log?.warn({ err }, 'chat: reading the file index failed');
+      return NO_FILE_CONTEXT;
     }
   }
 
   /** The question and the apology with the error's text, flagged isError, quality category 'error'. */
-  private async saveFailure(conversation: ConversationRow, body: ChatBody, err: AppError, tried: Tried) {
+  private async saveFailure(conversation: ConversationRow, body: ChatRequest, err: AppError, tried: Tried) {
     try {
       await this.saveExchange(
         conversation,
@@ -390,5 +349,16 @@ function toMessage(m: MessageRow): ChatMessage {
     attempt: m.attempt,
     forced: m.forced,
     isError: m.isError,
+    sources: sourcesOf(m.metadata),
   };
+}
+
+/** A stored reply's sources (metadata.sources), read defensively: older rows have none. */
+function sourcesOf(metadata: unknown): ChatSource[] {
+  const list = (metadata as { sources?: unknown } | null)?.sources;
+  if (!Array.isArray(list)) return [];
+  return list.filter(
+    (s): s is ChatSource =>
+      typeof s === 'object' && s !== null && typeof s.fileId === 'string' && typeof s.fileName === 'string',
+  );
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { fileTextChunks, fileTextIndex, files } from '../../../db/schema/index';
+import { files, fileTextChunks, fileTextIndex } from '../../../db/schema/index';
 import { readableFile } from '../analysis/analysis.repository';
 import type { TextChunk } from './chunking';
 

@@ -108,7 +108,11 @@ export class FileIndexService {
         return 'unreadable';
       }
       this.d.log.error({ err, fileId: row.fileId }, 'file index: reading the file failed');
-      const status = await this.d.repo.fail(row.fileId, 'The file could not be read from storage', INDEX_MAX_TRIES);
+      const status = await this.d.repo.fail(
+        row.fileId,
+        'The file could not be read from storage',
+        INDEX_MAX_TRIES,
+      );
       return status === 'failed' ? 'failed' : 'retried';
     }
     const chunks = chunkText(text);
@@ -122,7 +126,10 @@ export class FileIndexService {
   }
 
   /** Vectors for every text, in batches; null when the provider does not answer for all of them. */
-  private async embedAll(texts: string[], signal?: AbortSignal): Promise<{ model: string; vectors: number[][] } | null> {
+  private async embedAll(
+    texts: string[],
+    signal?: AbortSignal,
+  ): Promise<{ model: string; vectors: number[][] } | null> {
     if (!this.d.embedder || texts.length === 0) return null;
     const vectors: number[][] = [];
     let model: string | null = null;

@@ -100,9 +100,12 @@ export class FileRetrievalService {
         fileId: c.fileId,
         fileName: c.fileName,
         mimeType: c.mimeType,
-        match: c.textRank !== null && c.similarity !== null ? 'both' : c.textRank !== null ? 'text' : 'meaning',
+        match:
+          c.textRank !== null && c.similarity !== null ? 'both' : c.textRank !== null ? 'text' : 'meaning',
         score: Math.round(c.score * 1e6) / 1e6,
-        snippet: c.headline ? parseHeadline(c.headline) : { text: shorten(c.content, SNIPPET_CHARS), highlights: [] },
+        snippet: c.headline
+          ? parseHeadline(c.headline)
+          : { text: shorten(c.content, SNIPPET_CHARS), highlights: [] },
       });
       if (items.length >= limit) break;
     }
@@ -165,13 +168,17 @@ const keyOf = (k: ChunkKey) => `${k.fileId}:${k.chunkIndex}`;
  * chunk scores 1/(60 + rank) in every list it is in. Best first.
  */
 export function fuse(hits: (FoundChunk & { similarity: number | null })[]): RetrievedChunk[] {
-  const byText = hits.filter((h) => h.textRank !== null).sort((a, b) => (b.textRank ?? 0) - (a.textRank ?? 0));
+  const byText = hits
+    .filter((h) => h.textRank !== null)
+    .sort((a, b) => (b.textRank ?? 0) - (a.textRank ?? 0));
   const byVector = hits
     .filter((h) => h.similarity !== null)
     .sort((a, b) => (b.similarity ?? 0) - (a.similarity ?? 0));
   const score = new Map<string, number>();
-  byText.forEach((h, i) => score.set(keyOf(h), (score.get(keyOf(h)) ?? 0) + 1 / (RRF_K + i + 1)));
-  byVector.forEach((h, i) => score.set(keyOf(h), (score.get(keyOf(h)) ?? 0) + 1 / (RRF_K + i + 1)));
+  for (const list of [byText, byVector]) {
+    for (const [i, h] of list.entries())
+      score.set(keyOf(h), (score.get(keyOf(h)) ?? 0) + 1 / (RRF_K + i + 1));
+  }
   return hits
     .map((h) => ({ ...h, score: score.get(keyOf(h)) ?? 0 }))
     .sort((a, b) => b.score - a.score || a.fileId.localeCompare(b.fileId) || a.chunkIndex - b.chunkIndex);

@@ -68,7 +68,13 @@ export class VectorCache {
   }
 
   /** The `k` most similar chunks to `query` (a unit vector of `model`), most similar first. */
-  nearest(vectors: UserVectors, model: string, query: number[], k: number, minSimilarity: number): VectorHit[] {
+  nearest(
+    vectors: UserVectors,
+    model: string,
+    query: number[],
+    k: number,
+    minSimilarity: number,
+  ): VectorHit[] {
     const set = vectors.byModel.get(model);
     if (!set || set.dims !== query.length) return [];
     const q = Float32Array.from(query);
@@ -100,7 +106,10 @@ export class VectorCache {
     const { stamp, rows } = await this.repo.vectorsOf(userId);
     this.forget(userId);
     if (rows.length > VECTOR_CACHE_USER_MAX) {
-      this.log.warn({ userId, vectors: rows.length }, 'file index: too many vectors to hold; text search only');
+      this.log.warn(
+        { userId, vectors: rows.length },
+        'file index: too many vectors to hold; text search only',
+      );
       return null;
     }
     const grouped = new Map<string, { keys: ChunkKey[]; vectors: number[][] }>();
