@@ -9,6 +9,7 @@ import { upload } from '../../../../test/upload.fixture';
 import { createTestUser, type TestUser } from '../../../../test/users.fixture';
 import { fileTextChunks, fileTextIndex } from '../../../db/schema/index';
 import { aiServicesFor } from '../providers/ai-services';
+import { MARK_END, MARK_START } from './file-index.repository';
 import { fileIndexServicesFor } from './file-index-services';
 
 const ctx = useStandinApp();
@@ -195,7 +196,7 @@ describe('GET /api/files/content-search', () => {
     );
     expect(marked).toEqual(['xylophonist']);
     // No markup in the snippet: ranges only.
-    expect(hit.snippet.text).not.toMatch(/[<>\u0002\u0003]/);
+    for (const ch of ['<', '>', MARK_START, MARK_END]) expect(hit.snippet.text).not.toContain(ch);
   });
 
   it('finds a file by meaning when no word matches', async () => {
