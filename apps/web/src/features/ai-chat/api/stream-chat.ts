@@ -1,4 +1,10 @@
-import { type ChatBody, type ChatReply, chatReplySchema } from '@stratos/contracts/ai/chat.schema';
+import {
+  type ChatBody,
+  type ChatReply,
+  type ChatSource,
+  chatReplySchema,
+  chatSourceSchema,
+} from '@stratos/contracts/ai/chat.schema';
 import { z } from 'zod';
 import { ApiError } from '../../../lib/api-error';
 import { authSession } from '../../../lib/auth-session';
@@ -10,10 +16,13 @@ export interface StreamHandlers {
   onToken(text: string): void;
   /** The reply so far did not pass the quality rules: discard it; attempt `attempt` follows. */
   onRetry(attempt: number, issues: string[]): void;
+  /** The user's files the reply is given (before its first token). */
+  onSources?(sources: ChatSource[]): void;
 }
 
 const tokenEvent = z.object({ text: z.string() });
 const retryEvent = z.object({ attempt: z.number().int(), issues: z.array(z.string()) });
+const sourcesEvent = z.object({ sources: z.array(chatSourceSchema) });
 const errorEvent = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
 /** The stream ended without its done event (the connection dropped). */
@@ -80,7 +89,8 @@ export async function streamChat(
     else if (event === 'retry') {
       const r = parseJson(retryEvent, data);
       handlers.onRetry(r.attempt, r.issues);
-    } else if (event === 'done') got.reply = parseJson(chatReplySchema, data);
+    } else if (event === 'sources') handlers.onSources?.(parseJson(sourcesEvent, data).sources);
+    else if (event === 'done') got.reply = parseJson(chatReplySchema, data);
     else if (event === 'error') {
       const e = parseJson(errorEvent, data).error;
       got.error = new ApiError(502, e.code, e.message);

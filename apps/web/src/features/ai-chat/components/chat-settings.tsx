@@ -1,4 +1,4 @@
-import { Flex, Select, Slider, Typography } from 'antd';
+import { Flex, Select, Slider, Switch, Typography } from 'antd';
 import styles from './chat.module.css';
 
 export const TEMPERATURE = { min: 0.1, max: 1, step: 0.1, initial: 0.8 } as const;
@@ -10,10 +10,21 @@ interface ChatSettingsProps {
   models: string[];
   model: string | null;
   onModel(model: string): void;
+  /** Answer from the user's own files ("Use my files"). */
+  useFiles: boolean;
+  onUseFiles(on: boolean): void;
 }
 
-/** The settings panel: temperature 0.1-1.0 in steps of 0.1 (0.8 by default) and the model. */
-export function ChatSettings({ temperature, onTemperature, models, model, onModel }: ChatSettingsProps) {
+/** The settings panel: temperature 0.1-1.0 in steps of 0.1 (0.8 by default), the model, and "Use my files". */
+export function ChatSettings({
+  temperature,
+  onTemperature,
+  models,
+  model,
+  onModel,
+  useFiles,
+  onUseFiles,
+}: ChatSettingsProps) {
   return (
     <div className={styles.settings}>
       <div className={styles.setting}>
@@ -46,6 +57,17 @@ export function ChatSettings({ temperature, onTemperature, models, model, onMode
           onChange={onModel}
           style={{ width: '100%', marginTop: 6 }}
         />
+      </div>
+      <div className={styles.setting}>
+        <Flex justify="space-between" align="center" gap={12}>
+          <Typography.Text strong id="chat-use-files-label">
+            Use my files
+          </Typography.Text>
+          <Switch checked={useFiles} onChange={onUseFiles} aria-labelledby="chat-use-files-label" />
+        </Flex>
+        <Typography.Text type="secondary" className={styles.settingHint}>
+          Answers draw on the text of your files and list them as sources.
+        </Typography.Text>
       </div>
     </div>
   );

@@ -7,6 +7,7 @@ import { cannotSelectMessage, isSelectable } from '../../../lib/ai/provider-stat
 import { errorMessage } from '../../../lib/api-error';
 import { useShades } from '../../../lib/palette';
 import { useChatSession } from '../hooks/use-chat-session';
+import { useFilesSetting } from '../hooks/use-files-setting';
 import { type ChatMode, useProviderChoice } from '../hooks/use-provider-choice';
 import styles from './chat.module.css';
 import { ChatEmpty } from './chat-empty';
@@ -45,6 +46,7 @@ export function ChatWorkspace({
   const [drawer, setDrawer] = useState(false);
   const [showSettings, setShowSettings] = useState(false);
   const [temperature, setTemperature] = useState<number>(TEMPERATURE.initial);
+  const [useFiles, setUseFiles] = useFilesSetting();
   const [blocked, setBlocked] = useState<string | null>(null);
   const choice = useProviderChoice(mode);
   const onStored = useCallback(
@@ -52,7 +54,7 @@ export function ChatWorkspace({
     [navigate, conversationPath],
   );
   const chat = useChatSession(conversationId, onStored);
-  const options = { ...choice.request, temperature };
+  const options = { ...choice.request, temperature, useFiles };
 
   // Follow the reply as it streams, unless the reader scrolled up.
   const scroller = useRef<HTMLDivElement>(null);
@@ -183,6 +185,8 @@ export function ChatWorkspace({
               models={choice.models}
               model={choice.model}
               onModel={choice.chooseModel}
+              useFiles={useFiles}
+              onUseFiles={setUseFiles}
             />
           )}
         </header>

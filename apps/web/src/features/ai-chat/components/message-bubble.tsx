@@ -5,6 +5,7 @@ import { QUALITY_BADGE, qualityWarning } from '../model/quality-badge';
 import styles from './chat.module.css';
 import { FeedbackForm } from './feedback-form';
 import { MarkdownReply } from './markdown-reply';
+import { MessageSources } from './message-sources';
 import { ThinkingIndicator } from './thinking-indicator';
 
 interface MessageBubbleProps {
@@ -63,6 +64,7 @@ export function MessageBubble({ entry, thinkingSince }: MessageBubbleProps) {
             </>
           )}
         </div>
+        {!mine && <MessageSources sources={entry.sources} />}
         {!mine && !entry.streaming && (
           <div className={styles.meta}>
             <QualityTag entry={entry} />

@@ -13,7 +13,7 @@ import {
   userEntry,
 } from '../model/chat-entry';
 
-export type SendOptions = Pick<ChatBody, 'provider' | 'model' | 'temperature'>;
+export type SendOptions = Pick<ChatBody, 'provider' | 'model' | 'temperature'> & { useFiles?: boolean };
 
 export interface ChatFailure {
   message: string;
@@ -103,6 +103,7 @@ export function useChatSession(conversationId: string | undefined, onStored: (id
               setSentAt(null);
               patchDraft(draft.key, (e) => ({ ...e, content: e.content + piece }));
             },
+            onSources: (sources) => patchDraft(draft.key, (e) => ({ ...e, sources })),
             onRetry: (attempt) => {
               setSentAt(Date.now());
               patchDraft(draft.key, (e) => ({ ...e, content: '', retryAttempt: attempt }));

@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatQuality, ChatReply } from '@stratos/contracts/ai/chat.schema';
+import type { ChatMessage, ChatQuality, ChatReply, ChatSource } from '@stratos/contracts/ai/chat.schema';
 
 /** One bubble of the conversation on screen: a stored message, or the reply still streaming. */
 export interface ChatEntry {
@@ -12,6 +12,8 @@ export interface ChatEntry {
   provider: string | null;
   quality: ChatQuality | null;
   forced: boolean;
+  /** The user's files the reply was given (shown under it as links). */
+  sources: ChatSource[];
   /** Text is still arriving. */
   streaming?: boolean;
   /** The last `retry` event's attempt number while a better reply is being written. */
@@ -38,6 +40,7 @@ export function entriesFromMessages(messages: ChatMessage[]): ChatEntry[] {
             provider: m.provider,
             quality: m.quality,
             forced: m.forced,
+            sources: m.sources,
           },
         ],
   );
@@ -53,6 +56,7 @@ export function userEntry(text: string): ChatEntry {
     provider: null,
     quality: null,
     forced: false,
+    sources: [],
   };
 }
 
@@ -71,6 +75,7 @@ export function finishedEntry(draft: ChatEntry, reply: ChatReply): ChatEntry {
     provider: reply.provider,
     quality: reply.quality,
     forced: reply.forced,
+    sources: reply.sources,
   };
 }
 
