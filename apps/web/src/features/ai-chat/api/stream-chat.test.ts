@@ -12,6 +12,7 @@ const doneReply = {
   quality: { score: 0.72, category: 'good', issues: [] },
   attempts: 2,
   forced: false,
+  sources: [],
 };
 
 /** A text/event-stream response that delivers the given pieces one by one. */
@@ -31,16 +32,21 @@ const ev = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stri
 function run(pieces: string[] | Response) {
   const tokens: string[] = [];
   const retries: Array<[number, string[]]> = [];
+  const sources: unknown[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => (pieces instanceof Response ? pieces : sseResponse(pieces))),
   );
   const result = streamChat(
     { message: 'Hi' },
-    { onToken: (t) => tokens.push(t), onRetry: (a, i) => retries.push([a, i]) },
+    {
+      onToken: (t) => tokens.push(t),
+      onRetry: (a, i) => retries.push([a, i]),
+      onSources: (s) => sources.push(s),
+    },
     new AbortController().signal,
   );
-  return { result, tokens, retries };
+  return { result, tokens, retries, sources };
 }
 
 describe('streamChat', () => {
@@ -68,6 +74,18 @@ describe('streamChat', () => {
     await result;
     expect(retries).toEqual([[2, ['canned phrase']]]);
     expect(tokens).toEqual(['I cannot help', 'Hello there, friend']);
+  });
+
+  it('hands over the sources event, before the tokens', async () => {
+    const source = { fileId: '5d9c2b8e-0e55-4a7a-9b36-9d6f3c1b7a10', fileName: 'report.pdf', snippet: 'Q3' };
+    const { result, sources, tokens } = run([
+      ev('sources', { sources: [source] }),
+      ev('token', { text: 'From your report' }),
+      ev('done', { ...doneReply, sources: [source] }),
+    ]);
+    expect((await result).sources).toEqual([source]);
+    expect(sources).toEqual([[source]]);
+    expect(tokens).toEqual(['From your report']);
   });
 
   it('reads a token whose data spans several data lines', async () => {

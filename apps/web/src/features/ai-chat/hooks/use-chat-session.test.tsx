@@ -16,6 +16,7 @@ const done = {
   quality: { score: 0.85, category: 'excellent', issues: [] },
   attempts: 2,
   forced: false,
+  sources: [],
 };
 const ev = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 

@@ -27,12 +27,6 @@ describe('the Files tools panel', () => {
   });
 
   it('marks as coming soon exactly the tools that are not built', () => {
-    expect(TOOLS.filter((t) => t.soon).map((t) => t.id)).toEqual([
-      'versions',
-      'advancedSearch',
-      'backup',
-      'sync',
-      'security',
-    ]);
+    expect(TOOLS.filter((t) => t.soon).map((t) => t.id)).toEqual(['versions', 'backup', 'sync', 'security']);
   });
 });

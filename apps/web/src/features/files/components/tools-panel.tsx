@@ -61,8 +61,7 @@ export const TOOLS: readonly Tool[] = [
     id: 'advancedSearch',
     label: 'Advanced Search',
     icon: <FileSearchOutlined />,
-    hint: 'Coming soon: search by type, size and date',
-    soon: true,
+    hint: 'Search the words inside your files, and what they are about',
   },
   {
     id: 'ai',

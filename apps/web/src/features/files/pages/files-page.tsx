@@ -5,7 +5,9 @@ import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api-error';
 import { PageHeader } from '../../../lib/page-header';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { downloadFile } from '../api/download-file';
 import { useFileList } from '../api/list-files';
+import { ContentSearchDialog } from '../components/content-search-dialog';
 import { DetailsView } from '../components/details-view';
 import { DropOverlay } from '../components/drop-overlay';
 import { EmptyState } from '../components/empty-state';
@@ -74,6 +76,9 @@ export default function FilesPage() {
   });
 
   const [analysisFileId, setAnalysisFile] = useAnalysisParam();
+  const [contentSearch, setContentSearch] = useState(false);
+  /** A file opened from a content search result: named in the drawer though not in this folder. */
+  const [openedName, setOpenedName] = useState<string | null>(null);
   // A link from the AI dashboard names the file, which may not be in the folder shown.
   const linkedName = (useLocation().state as { fileName?: unknown } | null)?.fileName;
   const pageActions = useMemo(
@@ -128,6 +133,9 @@ export default function FilesPage() {
         // One ticked file: its analysis (requested from there if it has none); else every file's.
         if (singleFile) setAnalysisFile(singleFile.id);
         else void navigate('/ai/dashboard');
+        break;
+      case 'advancedSearch':
+        setContentSearch(true);
         break;
       case 'recycleBin':
         void navigate('/recycle-bin');
@@ -325,9 +333,19 @@ export default function FilesPage() {
         fileId={analysisFileId}
         fileName={
           listing?.files.find((f) => f.id === analysisFileId)?.name ??
-          (typeof linkedName === 'string' ? linkedName : undefined)
+          (typeof linkedName === 'string' ? linkedName : (openedName ?? undefined))
         }
         onClose={() => setAnalysisFile(null)}
+      />
+      <ContentSearchDialog
+        open={contentSearch}
+        onClose={() => setContentSearch(false)}
+        onOpenFile={(id, name) => {
+          setContentSearch(false);
+          setOpenedName(name);
+          setAnalysisFile(id);
+        }}
+        onDownload={(id, name) => downloadFile(id, name).catch((err) => message.error(errorMessage(err)))}
       />
     </div>
   );
