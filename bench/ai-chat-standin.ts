@@ -3,7 +3,8 @@
  * so a provider's work does not share the server's thread, as a real provider's would not.
  *
  * Two addresses: the stand-in itself, answering at once, and a "thinking" front that waits
- * `FIRST_TOKEN_DELAY_MS` before passing a request on, as a model does before its first token.
+ * `FIRST_TOKEN_DELAY_MS` before passing a generation on, as a model does before its first token
+ * (embedding requests pass at once: a small embedding model answers one sentence in milliseconds).
  * Messages from the parent: `{ type: 'last-body' }` answers with the body of the newest generation.
  */
 import { createServer, request } from 'node:http';
@@ -18,19 +19,29 @@ const thinking = createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
-    setTimeout(() => {
-      const out = request(
-        { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
-        (upstream) => {
-          res.writeHead(upstream.statusCode ?? 502, upstream.headers);
-          // Each piece goes on as it comes, so a streamed reply stays streamed.
-          upstream.on('data', (c: Buffer) => res.write(c));
-          upstream.on('end', () => res.end());
-        },
-      );
-      out.on('error', () => res.destroy());
-      out.end(Buffer.concat(chunks));
-    }, delayMs);
+    const embedding = req.url?.startsWith('/api/embed') ?? false;
+    setTimeout(
+      () => {
+        const out = request(
+          {
+            host: target.hostname,
+            port: target.port,
+            path: req.url,
+            method: req.method,
+            headers: req.headers,
+          },
+          (upstream) => {
+            res.writeHead(upstream.statusCode ?? 502, upstream.headers);
+            // Each piece goes on as it comes, so a streamed reply stays streamed.
+            upstream.on('data', (c: Buffer) => res.write(c));
+            upstream.on('end', () => res.end());
+          },
+        );
+        out.on('error', () => res.destroy());
+        out.end(Buffer.concat(chunks));
+      },
+      embedding ? 0 : delayMs,
+    );
   });
 });
 await new Promise<void>((resolve) => thinking.listen(0, '127.0.0.1', resolve));

@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import { systemPromptFor } from '../apps/server/src/modules/ai/chat/quality';
 import type { AiRouter } from '../apps/server/src/modules/ai/providers/ai-router';
 import { aiServicesFor } from '../apps/server/src/modules/ai/providers/ai-services';
-import { type Engine, startBenchApp } from './engine';
+import { type BenchApp, type Engine, startBenchApp } from './engine';
 import { alternate, budget, compare, type Figure, spread } from './figure';
 import { latencyRounds } from './latency-client';
 import { throughput } from './load-client';
@@ -39,6 +39,8 @@ export interface ChatApp {
   driver: string;
   userId: string;
   router: AiRouter;
+  /** The app itself (in this process), for benches that prepare data through its services. */
+  app: BenchApp['app'];
 }
 
 /**
@@ -90,7 +92,7 @@ export async function withChatApp(
     await aiServicesFor(app.ctx).registry.checkAll();
     const { router } = aiServicesFor(app.ctx);
     const headerSets = bearerSets(await accessTokens(app.ctx.tokens, row));
-    return await run({ url, headerSets, driver: app.ctx.database.driver, userId: row.id, router });
+    return await run({ url, headerSets, driver: app.ctx.database.driver, userId: row.id, router, app });
   } finally {
     await close();
   }

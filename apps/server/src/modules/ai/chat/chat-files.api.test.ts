@@ -30,18 +30,28 @@ const QUESTION = 'What does my quarterly report say about revenue in the norther
 const FACT = 'In the northern region, quarterly revenue grew by twelve percent, led by the Tromso office.';
 
 async function uploaded(who: TestUser, filename: string, text: string) {
-  const res = await upload(t.app, who.headers, { data: Buffer.from(text), filename, contentType: 'text/plain' });
+  const res = await upload(t.app, who.headers, {
+    data: Buffer.from(text),
+    filename,
+    contentType: 'text/plain',
+  });
   expect(res.statusCode).toBe(201);
   return res.json().file.id as string;
 }
 
 const chat = (who: TestUser, payload: object, path = '/api/ai/chat') =>
-  t.app.inject({ method: 'POST', url: path, headers: who.headers, payload: { provider: 'ollama', ...payload } });
+  t.app.inject({
+    method: 'POST',
+    url: path,
+    headers: who.headers,
+    payload: { provider: 'ollama', ...payload },
+  });
 
 type Sent = { role: string; content: string };
 const systemPromptSent = (): string =>
-  ((standins.ollama.generations.at(-1)?.body as { messages?: Sent[] }).messages ?? []).find((m) => m.role === 'system')
-    ?.content ?? '';
+  ((standins.ollama.generations.at(-1)?.body as { messages?: Sent[] }).messages ?? []).find(
+    (m) => m.role === 'system',
+  )?.content ?? '';
 
 function parseSse(body: string) {
   return body
@@ -111,7 +121,9 @@ describe('chat answers from the user’s files', () => {
     expect(res.json().sources).toEqual([]);
     expect(systemPromptSent()).not.toContain('Tromso');
     expect(standins.ollama.embeddings).toHaveLength(0);
-    const streamed = parseSse((await chat(who, { message: QUESTION, useFiles: false }, '/api/ai/chat/stream')).body);
+    const streamed = parseSse(
+      (await chat(who, { message: QUESTION, useFiles: false }, '/api/ai/chat/stream')).body,
+    );
     expect(streamed.some((e) => e.event === 'sources')).toBe(false);
   });
 

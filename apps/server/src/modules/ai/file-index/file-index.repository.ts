@@ -48,8 +48,6 @@ export interface FindRequest {
   userId: string;
   /** The text query: OR of the question's words (chat) or the user's search syntax (search box). */
   text: { mode: 'any-word'; words: string[] } | { mode: 'websearch'; query: string } | null;
-  /** Chunks the vector scan picked (their files may have been binned since: filtered here). */
-  vectorKeys: ChunkKey[];
   /** Full-text hits taken. */
   textLimit: number;
   /** Also mark the matched words of each text hit (content search). */
@@ -253,9 +251,9 @@ export class FileIndexRepository {
   }
 
   /**
-   * The retrieval query, one statement: full-text hits among the user's live files' chunks (the
-   * GIN index on user and search vector), the chunks the vector scan picked (by primary key), each
-   * with its file's name, and the index's stamp (one row even when nothing matched).
+   * The text query, one statement: the best full-text hits among the user's live files' chunks (the
+   * GIN index on user and search vector), each with its file's name, and the index's stamp (one
+   * row even when nothing matched).
    */
   async find(req: FindRequest): Promise<{ stamp: IndexStamp; chunks: FoundChunk[] }> {
     const { userId } = req;
@@ -264,57 +262,47 @@ export class FileIndexRepository {
         ? sql`to_tsquery('english', ${req.text.words.join(' | ')})`
         : req.text?.mode === 'websearch'
           ? sql`websearch_to_tsquery('english', ${req.text.query})`
-          : sql`null::tsquery`;
-    const fileIds = arrayLiteral(req.vectorKeys.map((k) => k.fileId));
-    const indexes = arrayLiteral(req.vectorKeys.map((k) => k.chunkIndex));
+          : null;
+    if (!tsq) return { stamp: await this.stamp(userId), chunks: [] };
+    // Only for the hits kept (ts_headline parses the text again).
     const headline = req.headline
-      ? sql`case when t.rank is null then null
-          else ts_headline('english', c.content, (select tsq from q), ${HEADLINE_OPTIONS}) end`
+      ? sql`ts_headline('english', t.content, ${tsq}, ${HEADLINE_OPTIONS})`
       : sql`null::text`;
+    // The query is written out where it is used (not read from a CTE), so the planner sees a
+    // constant and takes the GIN index on (user_id, search_vector).
     const result = await this.db.execute(sql`
-      with q as (select ${tsq} as tsq),
-      text_hits as (
-        select c.file_id, c.chunk_index, ts_rank(c.search_vector, q.tsq) as rank
+      with text_hits as (
+        select c.file_id, c.chunk_index, c.content, c.char_start, f.name, f.mime_type,
+          ts_rank(c.search_vector, ${tsq}) as rank
         from ${fileTextChunks} c
-        cross join q
         join ${files} f on f.id = c.file_id and f.owner_id = ${userId} and f.deleted_at is null
-        where c.user_id = ${userId} and q.tsq is not null and c.search_vector @@ q.tsq
+        where c.user_id = ${userId} and c.search_vector @@ ${tsq}
         order by rank desc, c.file_id, c.chunk_index
         limit ${req.textLimit}
       ),
-      picked as (
-        select file_id, chunk_index from text_hits
-        union
-        select v.file_id, v.chunk_index from unnest(${fileIds}::uuid[], ${indexes}::int[]) as v(file_id, chunk_index)
-      ),
-      found as (
-        select c.file_id, c.chunk_index, c.content, c.char_start, f.name, f.mime_type, t.rank,
-          ${headline} as headline
-        from picked p
-        join ${fileTextChunks} c on c.file_id = p.file_id and c.chunk_index = p.chunk_index
-        join ${files} f on f.id = c.file_id and f.owner_id = ${userId} and f.deleted_at is null
-        left join text_hits t on t.file_id = p.file_id and t.chunk_index = p.chunk_index
-        where c.user_id = ${userId}
-      ),
+      found as (select t.*, ${headline} as headline from text_hits t),
       stamp as (${stampSql(userId)})
       select s.*, found.* from stamp s left join found on true
     `);
     const rows = rowsOf<StampRow & FoundRow>(result);
     return {
       stamp: toStamp(rows[0]),
-      chunks: rows
-        .filter((r) => r.file_id !== null)
-        .map((r) => ({
-          fileId: r.file_id as string,
-          chunkIndex: Number(r.chunk_index),
-          fileName: r.name as string,
-          mimeType: r.mime_type as string,
-          content: r.content as string,
-          charStart: Number(r.char_start),
-          textRank: r.rank === null ? null : Number(r.rank),
-          headline: r.headline,
-        })),
+      chunks: rows.filter((r) => r.file_id !== null).map(toFound),
     };
+  }
+
+  /** Chunks by key, of the user's live files only (those the vector scan found and the text query did not). */
+  async chunksByKeys(userId: string, keys: ChunkKey[]): Promise<FoundChunk[]> {
+    if (keys.length === 0) return [];
+    const result = await this.db.execute(sql`
+      select c.file_id, c.chunk_index, c.content, c.char_start, f.name, f.mime_type
+      from unnest(${arrayLiteral(keys.map((k) => k.fileId))}::uuid[], ${arrayLiteral(keys.map((k) => k.chunkIndex))}::int[])
+        as v(file_id, chunk_index)
+      join ${fileTextChunks} c on c.file_id = v.file_id and c.chunk_index = v.chunk_index
+      join ${files} f on f.id = c.file_id and f.owner_id = ${userId} and f.deleted_at is null
+      where c.user_id = ${userId}
+    `);
+    return rowsOf<FoundRow>(result).map((r) => toFound({ ...r, rank: null, headline: null }));
   }
 
   /** How the user's files stand in the index (content search says when some are still being read). */
@@ -345,6 +333,19 @@ interface FoundRow {
   mime_type: string | null;
   rank: number | string | null;
   headline: string | null;
+}
+
+function toFound(r: FoundRow): FoundChunk {
+  return {
+    fileId: r.file_id as string,
+    chunkIndex: Number(r.chunk_index),
+    fileName: r.name as string,
+    mimeType: r.mime_type as string,
+    content: r.content as string,
+    charStart: Number(r.char_start),
+    textRank: r.rank === null ? null : Number(r.rank),
+    headline: r.headline,
+  };
 }
 
 function stampSql(userId: string) {

@@ -39,12 +39,13 @@ export interface ChatContext {
  * Retrieval over a user's file index: for chat (the best chunks of the user's own live files for a
  * question) and for the Files page's content search (files with highlighted snippets). Full-text
  * and vector hits are fused by reciprocal rank; without an embedding provider it is text alone.
- * Each call costs at most one embedding call and one SQL query (vectors are scanned in memory).
+ * Each call costs at most one embedding call (beside the text query) and one SQL query, plus a
+ * read by primary key of chunks found by meaning alone (vectors are scanned in memory).
  */
 export class FileRetrievalService {
   constructor(
     private readonly d: {
-      repo: Pick<FileIndexRepository, 'find' | 'progress'>;
+      repo: Pick<FileIndexRepository, 'find' | 'chunksByKeys' | 'progress'>;
       vectors: VectorCache;
       embedder: Embedder | null;
     },
@@ -55,7 +56,7 @@ export class FileRetrievalService {
     const { hits } = await this.retrieve(userId, question, {
       text: words.length > 0 ? { mode: 'any-word', words } : null,
       textLimit: 20,
-      vectorLimit: 20,
+      vectorLimit: 10,
       headline: false,
       signal,
     });
@@ -123,17 +124,18 @@ export class FileRetrievalService {
       signal?: AbortSignal;
     },
   ): Promise<{ hits: (FoundChunk & { similarity: number | null })[]; meaning: boolean }> {
-    const vector = await this.nearest(userId, query, o.vectorLimit, o.signal);
-    const { stamp, chunks } = await this.d.repo.find({
-      userId,
-      text: o.text,
-      vectorKeys: vector.hits,
-      textLimit: o.textLimit,
-      headline: o.headline,
-    });
+    // The text query and the question's embedding run side by side (the embedding is a call to
+    // another process); the chunks only the vectors found are then read by key, when there are any.
+    const [{ stamp, chunks }, vector] = await Promise.all([
+      this.d.repo.find({ userId, text: o.text, textLimit: o.textLimit, headline: o.headline }),
+      this.nearest(userId, query, o.vectorLimit, o.signal),
+    ]);
     this.d.vectors.refreshIfStale(userId, stamp);
+    const have = new Set(chunks.map(keyOf));
+    const missing = vector.hits.filter((h) => !have.has(keyOf(h)));
+    const more = missing.length > 0 ? await this.d.repo.chunksByKeys(userId, missing) : [];
     const similarity = new Map(vector.hits.map((h) => [keyOf(h), h.similarity]));
-    const hits = chunks.map((c) => ({ ...c, similarity: similarity.get(keyOf(c)) ?? null }));
+    const hits = [...chunks, ...more].map((c) => ({ ...c, similarity: similarity.get(keyOf(c)) ?? null }));
     return { hits, meaning: vector.meaning };
   }
 
