@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from '../common/text.schema';
 
 /** Knowledge search (part 2 sections 5 and 7, issue 16 "Retrieval"): `POST /api/ai/knowledge-search`. */
 
@@ -6,10 +7,10 @@ export const KNOWLEDGE_SEARCH_DEFAULT_LIMIT = 10;
 export const KNOWLEDGE_SEARCH_MAX_LIMIT = 50;
 
 export const knowledgeSearchBodySchema = z.strictObject({
-  term: z.string().trim().min(1, 'Search term is required').max(1000),
+  term: multiLineText({ trim: true }).min(1, 'Search term is required').max(1000),
   limit: z.int().min(1).max(KNOWLEDGE_SEARCH_MAX_LIMIT).default(KNOWLEDGE_SEARCH_DEFAULT_LIMIT),
   /** A knowledge domain ("machine_learning"); items of it get the section 5 domain bonus (+0.3). */
-  domain: z.string().trim().min(1).max(100).optional(),
+  domain: singleLineText({ trim: true }).min(1).max(100).optional(),
 });
 export type KnowledgeSearchBody = z.input<typeof knowledgeSearchBodySchema>;
 
