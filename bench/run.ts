@@ -14,6 +14,7 @@ import { enginesToRun } from './engine';
 import { type Figure, formatFigure } from './figure';
 import { filesAtScaleBench } from './files-scale.bench';
 import { homePageBench } from './home-page.bench';
+import { knowledgeSearchBench } from './knowledge-search.bench';
 import { loginBench } from './login.bench';
 import { preferencesBench } from './preferences.bench';
 import { transferBench } from './transfer.bench';
@@ -37,6 +38,7 @@ const NAMES = [
   'rss',
   'credits',
   'chat',
+  'knowledge',
 ];
 const only = process.env.BENCH_ONLY?.split(',')
   .map((s) => s.trim())
@@ -59,6 +61,7 @@ const plan: Bench[] = [
   { name: 'rss', perEngine: true, run: uploadRssBench },
   { name: 'credits', perEngine: true, run: creditsBench },
   { name: 'chat', perEngine: true, run: aiChatBench },
+  { name: 'knowledge', perEngine: true, run: knowledgeSearchBench },
 ].filter((b) => (b.name === filesName ? filesName !== '' : wanted(b.name)));
 
 const { engines, notes } = await enginesToRun();
