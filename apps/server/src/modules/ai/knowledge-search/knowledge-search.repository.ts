@@ -114,7 +114,14 @@ export class KnowledgeSearchRepository {
 
   /** Whether this database holds the stored pgvector column (migration 0017 made it) and its operator works. */
   async hasPgvector(): Promise<boolean> {
+    const column = rowsOf(
+      await this.db.execute(sql`
+        select 1 from pg_attribute
+        where attrelid = 'ai_knowledge_embeddings'::regclass and attname = 'embedding' and not attisdropped`),
+    );
+    if (column.length === 0) return false;
     try {
+      // The operator must resolve too (the extension's schema may be off the search path).
       await this.db.execute(sql`
         select 1 from ${aiKnowledgeEmbeddings} e where (e.embedding <=> e.embedding) < 0 limit 0`);
       return true;

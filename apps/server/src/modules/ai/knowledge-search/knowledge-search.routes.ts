@@ -15,6 +15,11 @@ export function knowledgeSearchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const aiUser = app.requireAccess(ROUTE_GROUPS.ai);
     app.addHook('preClose', async () => services.stop());
+    // Which exact vector path this database supports, known (and logged) before the first search.
+    app.addHook('onReady', async () => {
+      const path = await services.search.vectorPath();
+      ctx.log.info({ path }, 'knowledge search vectors');
+    });
 
     app.post(
       '/ai/knowledge-search',
