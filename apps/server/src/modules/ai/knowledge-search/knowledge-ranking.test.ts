@@ -142,7 +142,7 @@ describe('ranking candidates', () => {
     expect(out[0]?.score).toBeGreaterThan(out[1]?.score as number);
   });
 
-  it('lets the domain bonus lift an item within the relevance signal', () => {
+  it('lets the domain bonus order items, but finds nothing by itself', () => {
     const rows = [
       item({ id: 'other', domain: 'databases', similarity: 0.5 }),
       item({ id: 'ml', similarity: 0.5 }),

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { createTestUser, type TestUser } from '../../../../test/users.fixture';
 import { aiKnowledgeBase, aiKnowledgeEmbeddings } from '../../../db/schema/index';
 import { aiServicesFor } from '../providers/ai-services';
+import { EMBED_KNOWLEDGE_JOB } from './embed-knowledge.job';
 import { knowledgeSearchServicesFor } from './knowledge-search-services';
 
 let standins: AiStandins;
@@ -129,6 +130,30 @@ describe('pending knowledge embeddings', () => {
       .where(eq(aiKnowledgeBase.id, ids.photo as string));
     await services().embeddings.queueFor(all);
     expect((await services().embeddings.fillPending()).pending).toBe(0);
+  });
+
+  it('stays pending when the provider answers vectors of the wrong size, and the job fills it later', async () => {
+    const db = t.app.ctx.database.db;
+    const [extra] = await db
+      .insert(aiKnowledgeBase)
+      .values({ domain: 'general', type: 'concept', title: 'Late item', content: 'Written after the seed.' })
+      .returning({ id: aiKnowledgeBase.id });
+    const id = extra?.id as string;
+    await services().embeddings.queueFor([id]);
+    standins.ollama.set({ embedDimensions: 768 });
+    standins.openai.set({ embedDimensions: 1536 });
+    expect(await services().embeddings.fillPending()).toEqual({ embedded: 0, pending: 1, noProvider: true });
+    const [row] = await db
+      .select()
+      .from(aiKnowledgeEmbeddings)
+      .where(eq(aiKnowledgeEmbeddings.knowledgeId, id));
+    expect(row?.embeddingVector).toBeNull();
+
+    standins.reset();
+    t.app.ctx.embeddings.clearCooldowns();
+    expect(await t.app.ctx.jobs.runNow(EMBED_KNOWLEDGE_JOB)).toBe(true);
+    expect(await services().embeddings.pendingCount()).toBe(0);
+    await db.delete(aiKnowledgeBase).where(eq(aiKnowledgeBase.id, id));
   });
 
   it('refuses a vector of the wrong size at the database too', async () => {

@@ -13,14 +13,7 @@ import {
   type KnowledgeSearchRepository,
   pgvectorCandidatesSql,
 } from './knowledge-search.repository';
-import {
-  RELEVANCE_BASE,
-  RELEVANCE_KEEP_ABOVE,
-  type Relevance,
-  relevanceOf,
-  termKeywords,
-  words,
-} from './relevance';
+import { RELEVANCE_KEEP_ABOVE, type Relevance, relevanceOf, termKeywords, words } from './relevance';
 import { snippetOf } from './snippet';
 import type { InProcessVectorScan } from './vector-scan';
 
@@ -50,7 +43,8 @@ export interface SearchInput {
 /**
  * Knowledge search: three signals over the knowledge base, fused into one ranking.
  * - keywords: part 2 section 5's relevance (relevance.ts), for items that match a keyword of the
- *   term or the domain; items found only another way keep the base 0.5.
+ *   term (the domain bonus counts in their score); items found only another way keep the base 0.5,
+ *   or 0.8 in the domain.
  * - fulltext: PostgreSQL full-text search over the generated search_vector, ranked by ts_rank.
  * - vector: cosine similarity of 384-d embeddings, exact (pgvector's <=> where the database has it,
  *   else a scan in the process); only when an embedding provider answers, else the search runs on
@@ -117,7 +111,9 @@ export function rankCandidates(
       const value = pick(s);
       return value === null ? [] : [{ id: s.row.id, value }];
     });
-  const relevanceList = bySignal((s) => (s.relevance.score > RELEVANCE_BASE ? s.relevance.score : null));
+  // The section 5 score ranks the items that match a keyword of the term; the domain bonus orders
+  // them, but alone (an item of the domain matching nothing of the term) finds nothing.
+  const relevanceList = bySignal((s) => (s.relevance.matched.length > 0 ? s.relevance.score : null));
   const fulltextList = bySignal((s) => s.row.rank);
   const vectorList = bySignal((s) =>
     s.row.similarity !== null && s.row.similarity >= MIN_SIMILARITY ? s.row.similarity : null,
