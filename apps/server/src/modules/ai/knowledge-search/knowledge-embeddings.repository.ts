@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { aiKnowledgeBase, aiKnowledgeEmbeddings } from '../../../db/schema/index';
@@ -11,6 +12,11 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
  */
 export const EMBEDDED_TEXT = sql`(k.title || E'\n\n' || k.content)`;
 export const EMBEDDED_TEXT_HASH = sql`encode(sha256(convert_to(${EMBEDDED_TEXT}, 'UTF8')), 'hex')`;
+
+/** The same text and hash in JavaScript, for a writer that fills content_hash itself (a bulk seed). */
+export const embeddedText = (item: { title: string; content: string }) => `${item.title}\n\n${item.content}`;
+export const embeddedTextHash = (item: { title: string; content: string }) =>
+  createHash('sha256').update(embeddedText(item), 'utf8').digest('hex');
 
 export interface PendingEmbedding {
   id: string;

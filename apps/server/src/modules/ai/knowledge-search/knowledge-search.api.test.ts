@@ -6,6 +6,7 @@ import { createTestUser, type TestUser } from '../../../../test/users.fixture';
 import { aiKnowledgeBase, aiKnowledgeEmbeddings } from '../../../db/schema/index';
 import { aiServicesFor } from '../providers/ai-services';
 import { EMBED_KNOWLEDGE_JOB } from './embed-knowledge.job';
+import { embeddedTextHash } from './knowledge-embeddings.repository';
 import { knowledgeSearchServicesFor } from './knowledge-search-services';
 
 let standins: AiStandins;
@@ -113,9 +114,11 @@ describe('pending knowledge embeddings', () => {
       expect(r.embeddingVector).toHaveLength(384);
       expect(Math.hypot(...(r.embeddingVector as number[]))).toBeCloseTo(1, 5);
     }
-    // The embedded text is the title, a blank line and the content.
+    // The embedded text is the title, a blank line and the content; JavaScript hashes it as SQL does.
     const sent = standins.ollama.embeddings.flatMap((c) => (c.body as { input: string[] }).input);
     expect(sent).toContain(`${ITEMS[0]?.title}\n\n${ITEMS[0]?.content}`);
+    const car = stored.find((r) => r.knowledgeId === ids.car);
+    expect(car?.contentHash).toBe(embeddedTextHash(ITEMS[0] as { title: string; content: string }));
 
     const db = t.app.ctx.database.db;
     await db
