@@ -40,7 +40,11 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
  */
 export async function knowledgeSearchBench(engine: Engine): Promise<Figure[]> {
   const standin = await startStandin();
-  const bench = await startBenchApp(engine, { JOBS_ENABLED: 'false', OLLAMA_URL: standin.url });
+  const bench = await startBenchApp(engine, {
+    JOBS_ENABLED: 'false',
+    OLLAMA_URL: standin.url,
+    AI_SEARCH_RATE_LIMIT_PER_MINUTE: '100000000',
+  });
   const bare = Fastify({ logger: false });
   try {
     const { app, database } = bench;

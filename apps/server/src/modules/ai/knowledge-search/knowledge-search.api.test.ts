@@ -265,3 +265,26 @@ describe('POST /api/ai/knowledge-search', () => {
     }
   });
 });
+
+describe('knowledge search rate limit', () => {
+  it('refuses searches past AI_SEARCH_RATE_LIMIT_PER_MINUTE from one address with 429', async () => {
+    const limited = await createTestApp({ ...standins.env(), AI_SEARCH_RATE_LIMIT_PER_MINUTE: '2' });
+    try {
+      const who = await createTestUser(limited.app);
+      const post = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/ai/knowledge-search',
+          headers: who.headers,
+          payload: { term: 'index' },
+        });
+      expect((await post()).statusCode).toBe(200);
+      expect((await post()).statusCode).toBe(200);
+      const refused = await post();
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -25,6 +25,9 @@ export function knowledgeSearchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/ai/knowledge-search',
       {
         preHandler: aiUser,
+        config: {
+          rateLimit: { max: ctx.config.ai.embeddings.searchRateLimitPerMinute, timeWindow: '1 minute' },
+        },
         schema: {
           tags: ['ai'],
           body: knowledgeSearchBodySchema,
