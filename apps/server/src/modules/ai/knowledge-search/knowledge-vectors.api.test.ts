@@ -122,6 +122,19 @@ describe('exact nearest neighbours', () => {
     }
   });
 
+  it("concurrent searches of two models each get their own model's neighbours", async () => {
+    const scan = new InProcessVectorScan(repo);
+    const q = queries[1] as number[];
+    const [a, b, c] = await Promise.all([
+      scan.nearest(MODEL, q, 3),
+      scan.nearest('test/no-such-model', q, 3),
+      scan.nearest(MODEL, q, 3),
+    ]);
+    expect(a.map((h) => h.id)).toEqual(bruteForce(q, 3).map((h) => h.id));
+    expect(b).toEqual([]);
+    expect(c).toEqual(a);
+  });
+
   it('the scan follows new, changed and deleted vectors', async () => {
     let now = 0;
     const scan = new InProcessVectorScan(repo, () => now);

@@ -38,10 +38,14 @@ export class InProcessVectorScan {
     return topK(this.data, this.knowledgeIds, query, k);
   }
 
-  /** Brings the copy up to date (one sync at a time; concurrent searches wait for it). */
-  sync(model: string): Promise<void> {
-    if (model === this.model && this.now() - this.checkedAt < FRESHNESS_TTL_MS) return Promise.resolve();
-    this.syncing ??= this.refresh(model).finally(() => {
+  /**
+   * Brings the copy up to date for `model`: one refresh at a time; a search arriving meanwhile
+   * waits for it, then looks again (the refresh may have been for another model).
+   */
+  async sync(model: string): Promise<void> {
+    while (this.syncing) await this.syncing.catch(() => {});
+    if (model === this.model && this.now() - this.checkedAt < FRESHNESS_TTL_MS) return;
+    this.syncing = this.refresh(model).finally(() => {
       this.syncing = null;
     });
     return this.syncing;
