@@ -39,7 +39,6 @@ export function knowledgeSearchServicesFor(ctx: AppContext): KnowledgeSearchServ
       embeddings: ctx.embeddings,
       scan: new InProcessVectorScan(repo),
       onReturned: (ids) => usage.record(ids),
-      log: ctx.log,
     }),
     embeddings,
     usage,

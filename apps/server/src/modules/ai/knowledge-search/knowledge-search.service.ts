@@ -3,7 +3,6 @@ import type {
   KnowledgeSearchReply,
   KnowledgeSignal,
 } from '@stratos/contracts/ai/knowledge-search.schema';
-import type { FastifyBaseLogger } from 'fastify';
 import type { EmbeddingService } from '../embeddings/embedding.service';
 import { type Ranked, reciprocalRankFusion } from './fusion';
 import {
@@ -31,7 +30,6 @@ export interface KnowledgeSearchDeps {
   scan: InProcessVectorScan;
   /** Told the ids of the items a search returned (usage_count, counted in batches). */
   onReturned(ids: readonly string[]): void;
-  log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 export interface SearchInput {
