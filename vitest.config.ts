@@ -68,6 +68,27 @@ export default defineConfig({
           globalSetup: ['./global-setup.ts'],
         },
       },
+      // The same journeys on two server processes, PostgreSQL and an S3-protocol store, behind a
+      // load balancer (e2e/cluster-setup.ts). Left out: the journey that starts servers of its own, and
+      // the accessibility sweep (the pages are the same whichever process serves them).
+      ...(withPostgres
+        ? [
+            {
+              test: {
+                name: 'e2e-cluster',
+                root: './e2e',
+                include: ['**/*.e2e.test.ts'],
+                exclude: ['unreadable-keys.e2e.test.ts', 'accessibility.e2e.test.ts'],
+                // What a person does, not the screenshots of it (the single-process run takes those).
+                testNamePattern: /^((?!saves screenshots).)*$/,
+                testTimeout: 120_000,
+                hookTimeout: 240_000,
+                fileParallelism: false,
+                globalSetup: ['./cluster-setup.ts'],
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

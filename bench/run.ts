@@ -14,6 +14,7 @@ import { enginesToRun } from './engine';
 import { type Figure, formatFigure } from './figure';
 import { filesAtScaleBench } from './files-scale.bench';
 import { homePageBench } from './home-page.bench';
+import { knowledgeSearchBench } from './knowledge-search.bench';
 import { loginBench } from './login.bench';
 import { preferencesBench } from './preferences.bench';
 import { ragChatBench } from './rag-chat.bench';
@@ -39,6 +40,7 @@ const NAMES = [
   'credits',
   'chat',
   'rag-chat',
+  'knowledge',
 ];
 const only = process.env.BENCH_ONLY?.split(',')
   .map((s) => s.trim())
@@ -62,6 +64,7 @@ const plan: Bench[] = [
   { name: 'credits', perEngine: true, run: creditsBench },
   { name: 'chat', perEngine: true, run: aiChatBench },
   { name: 'rag-chat', perEngine: true, run: ragChatBench },
+  { name: 'knowledge', perEngine: true, run: knowledgeSearchBench },
 ].filter((b) => (b.name === filesName ? filesName !== '' : wanted(b.name)));
 
 const { engines, notes } = await enginesToRun();

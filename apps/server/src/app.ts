@@ -160,13 +160,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   ctx.instance.onLapsed('uploads', leftoverUploadsHandler(ctx));
   ctx.instance.onLapsed('credit-holds', lapsedCreditHoldsHandler(ctx));
   await ctx.instance.start();
-  // After the last request finished, before the database closes (registered before that hook).
+  // After the last request finished, then the database: one hook, because Fastify runs onClose
+  // hooks last-added first, and leaving server_instances needs the database open.
   app.addHook('onClose', async () => {
     creditHoldsServiceFor(ctx).stop();
     await ctx.instance.stop().catch((err) => app.log.warn({ err }, 'could not leave server_instances'));
-  });
-
-  app.addHook('onClose', async () => {
     if (!opts.database) await database.close();
   });
   return Object.assign(app, { ctx }) as unknown as App;

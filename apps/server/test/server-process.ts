@@ -102,6 +102,8 @@ export function serverLogFile(baseURL: string): string {
 export async function startServer(
   env: Record<string, string> = {},
   dataDir?: string,
+  /** Another log file that also gets its output (a load balancer's address, for the journeys behind it). */
+  alsoLogTo?: string,
 ): Promise<RunningServer> {
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'stratos-e2e-'));
   const port = await freePort();
@@ -110,7 +112,10 @@ export async function startServer(
   const logFile = serverLogFile(url);
   mkdirSync(path.dirname(logFile), { recursive: true });
   writeFileSync(logFile, '');
-  const copy = (d: Buffer) => appendFileSync(logFile, d);
+  const copy = (d: Buffer) => {
+    appendFileSync(logFile, d);
+    if (alsoLogTo) appendFileSync(alsoLogTo, d);
+  };
   child.stdout?.on('data', copy);
   child.stderr?.on('data', copy);
   const deadline = Date.now() + 90_000;

@@ -6,45 +6,11 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadFile, listFiles, sha256, signIn } from './live-server.fixture';
+import { type RoundRobinProxy, roundRobin } from './round-robin-proxy';
 import { startTestS3, type TestS3Server } from './s3-server.fixture';
 import { type RunningServer, runCli, startServer } from './server-process';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
-
-/** A round-robin reverse proxy on loopback: each new request goes to the next server, streams included. */
-function roundRobin(targets: string[]) {
-  let next = 0;
-  const served = targets.map(() => 0);
-  const server = http.createServer((req, res) => {
-    const i = next++ % targets.length;
-    served[i] = (served[i] ?? 0) + 1;
-    const upstream = http.request(`${targets[i]}${req.url}`, {
-      method: req.method,
-      headers: req.headers,
-      agent: false,
-    });
-    upstream.on('response', (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
-    upstream.on('error', () => {
-      if (!res.headersSent) res.writeHead(502);
-      res.end();
-    });
-    req.pipe(upstream);
-  });
-  return new Promise<{ url: string; served: number[]; close(): Promise<void> }>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        served,
-        close: () => new Promise((done) => server.close(() => done())),
-      });
-    });
-  });
-}
 
 /**
  * Two real server processes on one PostgreSQL database and one S3-protocol store, behind a load
@@ -58,7 +24,7 @@ describe.runIf(Boolean(baseUrl))('two server processes behind a load balancer (P
   ];
   let s3: TestS3Server;
   let servers: RunningServer[] = [];
-  let proxy: Awaited<ReturnType<typeof roundRobin>>;
+  let proxy: RoundRobinProxy;
   let env: Record<string, string>;
 
   beforeAll(async () => {

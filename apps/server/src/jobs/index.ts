@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context';
 import { analyzeFilesJob } from '../modules/ai/analysis/analysis.job';
 import { indexFilesJob } from '../modules/ai/file-index/file-index.job';
+import { embedKnowledgeJob } from '../modules/ai/knowledge-search/embed-knowledge.job';
 import { checkProvidersJob } from '../modules/ai/providers/check-providers.job';
 import { authSweepJob } from '../modules/auth/auth-sweep.job';
 import { checkAlertsJob } from '../modules/billing/alerts/alerts.job';
@@ -23,4 +24,5 @@ export function registerJobs(jobs: JobScheduler, ctx: AppContext): void {
   jobs.register(analyzeFilesJob(ctx));
   jobs.register(indexFilesJob(ctx));
   jobs.register(authSweepJob(ctx));
+  jobs.register(embedKnowledgeJob(ctx));
 }
