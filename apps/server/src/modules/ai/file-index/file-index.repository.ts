@@ -305,6 +305,14 @@ export class FileIndexRepository {
     return rowsOf<FoundRow>(result).map((r) => toFound({ ...r, rank: null, headline: null }));
   }
 
+  /**
+   * Fresh planner statistics of the chunks: PGlite runs no autovacuum, and with none the text
+   * query is planned as if the table were empty (a loop over the user's files instead of the GIN index).
+   */
+  async analyze(): Promise<void> {
+    await this.db.execute(sql`analyze ${fileTextChunks}, ${fileTextIndex}`);
+  }
+
   /** How the user's files stand in the index (content search says when some are still being read). */
   async progress(userId: string): Promise<{ indexed: number; pending: number }> {
     const result = await this.db.execute(sql`

@@ -82,6 +82,8 @@ export class FileIndexService {
         }
       } while (this.again && !signal?.aborted);
       r.embeddedChunks = await this.fillEmbeddings(signal);
+      // The periodic run keeps the statistics fresh after new chunks (cheap: ANALYZE samples).
+      if (opts.sweep && r.indexed > 0) await this.d.repo.analyze();
       return r;
     };
     this.draining = run().finally(() => {
