@@ -117,7 +117,7 @@ describe.skipIf(!hasChromium)('answers from your files, and search inside files,
     await context.close();
   });
 
-  it('shows search results and sources at phone width', async () => {
+  it('shows search results at phone width, light and dark', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
     const page = await context.newPage();
     await signIn(page, ai.server.url, email, password);
