@@ -39,6 +39,8 @@ export const preferencesSchema = z.object({
     enabled: z.boolean(),
     auto_suggestions: z.boolean(),
     smart_categorization: z.boolean(),
+    /** Chat answers from the user's own files ("Use my files", issue 16); sent as the chat body's `useFiles`. */
+    use_files: z.boolean(),
   }),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
@@ -74,6 +76,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
     enabled: true,
     auto_suggestions: true,
     smart_categorization: true,
+    use_files: true,
   },
 };
 

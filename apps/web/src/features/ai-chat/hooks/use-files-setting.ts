@@ -1,25 +1,15 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
+import { usePreferences } from '../../../lib/preferences/api/get-preferences';
+import { useUpdatePreferences } from '../../../lib/preferences/api/update-preferences';
 
-const KEY = 'stratos.chat.useFiles';
-
-function read(): boolean {
-  try {
-    return window.localStorage.getItem(KEY) !== 'false';
-  } catch {
-    return true;
-  }
-}
-
-/** The chat settings' "Use my files" (on by default), kept in this browser between visits. */
+/**
+ * The chat settings' "Use my files" (on by default): the user's preference `ai.use_files`, saved
+ * on the server so it follows them to every device; the chat sends it as `useFiles`.
+ */
 export function useFilesSetting(): [boolean, (on: boolean) => void] {
-  const [on, setOn] = useState(read);
-  const set = useCallback((value: boolean) => {
-    setOn(value);
-    try {
-      window.localStorage.setItem(KEY, String(value));
-    } catch {
-      // Storage refused (private mode): the choice lasts for this page only.
-    }
-  }, []);
+  const preferences = usePreferences();
+  const update = useUpdatePreferences();
+  const on = preferences.data?.ai.use_files ?? true;
+  const set = useCallback((value: boolean) => update.mutate({ ai: { use_files: value } }), [update.mutate]);
   return [on, set];
 }

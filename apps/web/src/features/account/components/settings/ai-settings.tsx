@@ -114,6 +114,18 @@ export function AiSettings({ prefs }: { prefs: Preferences }) {
           onChange={(smart_categorization) => void save({ ai: { smart_categorization } })}
         />
       </SettingRow>
+      <SettingRow
+        label="Use my files in chat"
+        labelId="pref-ai-use-files"
+        description="Chat answers draw on the text of your files and list them as sources (also in the chat's settings)."
+      >
+        <Switch
+          aria-labelledby="pref-ai-use-files"
+          checked={prefs.ai.use_files ?? true}
+          disabled={off}
+          onChange={(use_files) => void save({ ai: { use_files } })}
+        />
+      </SettingRow>
       <Alert
         type="info"
         showIcon
