@@ -48,10 +48,10 @@ const chat = (who: TestUser, payload: object, path = '/api/ai/chat') =>
   });
 
 type Sent = { role: string; content: string };
-const systemPromptSent = (): string =>
-  ((standins.ollama.generations.at(-1)?.body as { messages?: Sent[] }).messages ?? []).find(
-    (m) => m.role === 'system',
-  )?.content ?? '';
+const systemPromptSent = (): string => {
+  const body = standins.ollama.generations.at(-1)?.body as { messages?: Sent[] } | undefined;
+  return body?.messages?.find((m) => m.role === 'system')?.content ?? '';
+};
 
 function parseSse(body: string) {
   return body
@@ -87,7 +87,7 @@ describe('chat answers from the user’s files', () => {
       .select()
       .from(aiChatMessages)
       .where(eq(aiChatMessages.id, reply.messageId));
-    expect((stored?.metadata as { sources: unknown }).sources).toEqual(reply.sources);
+    expect((stored?.metadata as { sources?: unknown } | undefined)?.sources).toEqual(reply.sources);
     // A reloaded conversation shows the sources under the reply.
     const open = await t.app.inject({
       method: 'GET',
