@@ -51,7 +51,7 @@ describe('system endpoints', () => {
     expect(Object.keys(doc.paths)).toContain('/api/payments/plans');
   });
 
-  it("gives API replies the REST set of security headers: nothing renders, frames or caches them", async () => {
+  it('gives API replies the REST set of security headers: nothing renders, frames or caches them', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
