@@ -135,6 +135,7 @@ export class ChatService {
     sink?: ChatSink,
     signal?: AbortSignal,
   ): Promise<ChatReply> {
+    const receivedAt = new Date();
     // The conversation the client named (its id or its own key), if it exists yet; a new one is
     // created only once there is a reply to store in it, under the client's key when it gave one.
     const existing = body.conversationId
@@ -187,6 +188,7 @@ export class ChatService {
         metadata: { temperature: body.temperature },
       },
       tried.usage,
+      receivedAt,
     );
     return {
       success: true,
@@ -288,8 +290,16 @@ export class ChatService {
     question: string,
     reply: ExchangeRows['reply'],
     usage: NewUsageRow[],
+    receivedAt?: Date,
   ): Promise<{ message: StoredMessage; conversationId: string }> {
-    const exchange: ExchangeRows = { question, askedAt: stamp(), reply, answeredAt: stamp(), usage };
+    const exchange: ExchangeRows = {
+      question,
+      askedAt: stamp(),
+      reply,
+      answeredAt: stamp(),
+      usage,
+      receivedAt,
+    };
     let rows: StoredMessage[];
     let conversationId = conversation.id;
     try {
