@@ -121,7 +121,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       clock,
       log: app.log,
     }),
-    aiKnowledge: aiKnowledgeServices(database.db, audit),
+    aiKnowledge: aiKnowledgeServices(database, audit),
   };
   await ctx.events.start();
 

@@ -18,6 +18,16 @@ export interface QueryResultRows {
 const rowsOf = (result: unknown) =>
   result as { rows: Array<Record<string, unknown>>; fields?: Array<{ name: string; dataTypeID: number }> };
 
+/** A statement whose planned cost is over the limit it was run with (PGlite's stand-in for a timeout). */
+export class TooCostly extends Error {
+  constructor(
+    readonly cost: number,
+    readonly limit: number,
+  ) {
+    super(`estimated cost ${cost} over ${limit}`);
+  }
+}
+
 /** The AI tables' SQL for the data calls: inserts, counts, the two lists and the read-only query. */
 export class KnowledgeDataRepository {
   private schema: Promise<string> | undefined;
@@ -93,14 +103,23 @@ export class KnowledgeDataRepository {
   /**
    * Runs `query` in a READ ONLY transaction with a statement timeout, its table names resolved in
    * `schema` alone (pg_catalog's functions stay reachable, as always). PGlite runs on this process's
-   * main thread and cannot interrupt a statement, so there the timeout is not enforced.
+   * main thread and cannot interrupt a statement, so there the timeout is not enforced: with
+   * `maxCost`, the planner's estimate is read first (EXPLAIN, nothing run) and a statement over it
+   * is refused (TooCostly) instead.
    */
-  async readOnly(query: SQL, schema: string, timeoutMs: number): Promise<QueryResultRows> {
+  async readOnly(query: SQL, schema: string, timeoutMs: number, maxCost?: number): Promise<QueryResultRows> {
     if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name ${schema}`);
     return this.db.transaction(async (tx) => {
       await tx.execute(sql.raw('set transaction read only'));
       await tx.execute(sql.raw(`set local statement_timeout = ${Math.trunc(timeoutMs)}`));
       await tx.execute(sql.raw(`set local search_path = ${schema}`));
+      if (maxCost !== undefined) {
+        const plan = rowsOf(await tx.execute(sql`explain (format json) ${query}`)).rows[0]?.['QUERY PLAN'];
+        const cost = Number(
+          (plan as Array<{ Plan?: { 'Total Cost'?: number } }> | undefined)?.[0]?.Plan?.['Total Cost'],
+        );
+        if (!(cost <= maxCost)) throw new TooCostly(cost, maxCost);
+      }
       const result = rowsOf(await tx.execute(query));
       return {
         rows: result.rows,

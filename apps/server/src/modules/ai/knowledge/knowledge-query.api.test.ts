@@ -184,12 +184,47 @@ describe('the read-only transaction (the second fence, behind the SQL guard)', (
     expect(left.json().rows[0].n).toBe(3);
   });
 
+  it.skipIf(testDbKind !== 'pglite')(
+    'refuses on PGlite, which cannot interrupt a statement, what could run away: a plan estimated too costly, WITH RECURSIVE',
+    async () => {
+      const costly = await query({
+        sql: 'select count(*) from ai_knowledge_base a, ai_knowledge_base b, ai_knowledge_base c, ai_knowledge_base d',
+      });
+      expect(costly.statusCode).toBe(400);
+      expect(costly.json().error.message).toMatch(/estimated too expensive for the embedded database/);
+      const endless = await query({
+        sql: 'with recursive r(n) as (select 1 union all select n + 1 from r) select count(*) from r',
+      });
+      expect(endless.statusCode).toBe(400);
+      expect(endless.json().error.message).toMatch(/WITH RECURSIVE is not allowed on the embedded database/);
+      expect((await audits(2)).map((a) => (a as Record<string, unknown>).outcome)).toEqual([
+        'refused',
+        'refused',
+      ]);
+      // An ordinary query is planned cheap and runs.
+      expect((await query({ sql: 'select count(*) as n from ai_knowledge_base' })).json().rows).toEqual([
+        { n: 3 },
+      ]);
+    },
+  );
+
+  it.skipIf(testDbKind !== 'postgres')(
+    'runs WITH RECURSIVE on PostgreSQL, where the timeout bounds it',
+    async () => {
+      const res = await query({
+        sql: 'with recursive r(n) as (select 1 union all select n + 1 from r where n < 5) select n from r',
+      });
+      expect(res.json().rows).toEqual([1, 2, 3, 4, 5].map((n) => ({ n })));
+    },
+  );
+
   it.skipIf(testDbKind !== 'postgres')(
     'stops a statement at the timeout (PostgreSQL; PGlite cannot interrupt)',
     async () => {
       const service = new KnowledgeQueryService({
         repo: new KnowledgeDataRepository(t.app.ctx.database.db),
         audit: t.app.ctx.audit,
+        canInterrupt: true,
         limits: { maxRows: 10, timeoutMs: 200 },
       });
       const started = Date.now();

@@ -5,7 +5,7 @@ import { AppError } from '../../../lib/app-error';
 import { pgErrorOf } from '../../../lib/pg-error';
 import type { AuditService } from '../../audit/audit.service';
 import { type DataActor, databaseAccessRefused, isSuperadmin } from './knowledge-access';
-import type { KnowledgeDataRepository } from './knowledge-data.repository';
+import { type KnowledgeDataRepository, TooCostly } from './knowledge-data.repository';
 import { type CheckedStatement, checkReadOnlySql, loadSqlParser, SqlRefusal } from './sql-guard';
 
 export type SqlParam = string | number | boolean | null;
@@ -14,6 +14,14 @@ export interface QueryLimits {
   maxRows: number;
   timeoutMs: number;
 }
+
+/**
+ * Where statements cannot be interrupted (PGlite: one process, no timer signal), the planner's
+ * estimate stands in for the timeout: above this many cost units a statement is refused before
+ * it runs. A full scan of a 15,000-row AI table costs a few hundred; a nested loop over two of
+ * them, which runs for many seconds on PGlite, a few hundred thousand or more.
+ */
+export const EMBEDDED_MAX_COST = 100_000;
 
 /** PostgreSQL type oids whose values the two drivers hand back differently. */
 const INT8 = 20;
@@ -28,6 +36,8 @@ export class KnowledgeQueryService {
     private readonly deps: {
       repo: KnowledgeDataRepository;
       audit: Pick<AuditService, 'record'>;
+      /** False on PGlite: its statement timeout is not enforced (see EMBEDDED_MAX_COST). */
+      canInterrupt: boolean;
       limits?: QueryLimits;
     },
   ) {}
@@ -66,6 +76,11 @@ export class KnowledgeQueryService {
       schema = await this.deps.repo.currentSchema();
       checked = checkReadOnlySql(body.sql, schema);
       checkParams(checked, body.params.length);
+      if (checked.recursive && !this.deps.canInterrupt) {
+        throw new SqlRefusal(
+          'WITH RECURSIVE is not allowed on the embedded database: it cannot stop a statement that runs away',
+        );
+      }
     } catch (err) {
       if (!(err instanceof SqlRefusal)) throw err;
       await audit('refused', { reason: err.reason });
@@ -74,9 +89,20 @@ export class KnowledgeQueryService {
 
     const { maxRows, timeoutMs } = this.limits;
     let result: Awaited<ReturnType<KnowledgeDataRepository['readOnly']>>;
+    const maxCost = this.deps.canInterrupt ? undefined : EMBEDDED_MAX_COST;
     try {
-      result = await this.deps.repo.readOnly(capped(checked, body.params, maxRows), schema, timeoutMs);
+      result = await this.deps.repo.readOnly(
+        capped(checked, body.params, maxRows),
+        schema,
+        timeoutMs,
+        maxCost,
+      );
     } catch (err) {
+      if (err instanceof TooCostly) {
+        const reason = `The query is estimated too expensive for the embedded database (cost ${Math.round(err.cost)}, limit ${err.limit}); narrow it down`;
+        await audit('refused', { reason, tables: checked.tables });
+        throw new AppError(400, 'SQL_REFUSED', reason);
+      }
       const pg = pgErrorOf(err);
       if (!pg) throw err;
       const reason =

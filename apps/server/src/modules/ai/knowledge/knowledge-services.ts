@@ -1,4 +1,4 @@
-import type { Db } from '../../../db/client';
+import type { Database } from '../../../db/client';
 import type { AuditService } from '../../audit/audit.service';
 import { KnowledgeDataRepository } from './knowledge-data.repository';
 import { KnowledgeDataService } from './knowledge-data.service';
@@ -10,7 +10,10 @@ export interface AiKnowledgeServices {
   query: KnowledgeQueryService;
 }
 
-export function aiKnowledgeServices(db: Db, audit: AuditService): AiKnowledgeServices {
-  const repo = new KnowledgeDataRepository(db);
-  return { data: new KnowledgeDataService(repo), query: new KnowledgeQueryService({ repo, audit }) };
+export function aiKnowledgeServices(database: Database, audit: AuditService): AiKnowledgeServices {
+  const repo = new KnowledgeDataRepository(database.db);
+  return {
+    data: new KnowledgeDataService(repo),
+    query: new KnowledgeQueryService({ repo, audit, canInterrupt: database.driver === 'postgres' }),
+  };
 }

@@ -35,6 +35,8 @@ export interface CheckedStatement {
   params: Array<{ number: number; offset: number; length: number }>;
   /** The AI tables it reads. */
   tables: string[];
+  /** It has a WITH RECURSIVE (whose cost no plan estimate bounds). */
+  recursive: boolean;
 }
 
 let loaded: Promise<void> | undefined;
@@ -83,6 +85,7 @@ export function checkReadOnlySql(sql: string, schema: string): CheckedStatement 
     text: bytes.subarray(start, end).toString('utf8').trimEnd(),
     params,
     tables: [...walk.tables].sort(),
+    recursive: walk.recursive,
   };
 }
 
@@ -98,6 +101,7 @@ function tokenLength(bytes: Buffer, at: number): number {
 class Walk {
   readonly tables = new Set<string>();
   readonly params: Array<{ number: number; location: number }> = [];
+  recursive = false;
   private nodes = 0;
 
   constructor(private readonly schema: string) {}
@@ -145,6 +149,7 @@ class Walk {
       | { ctes?: Array<{ CommonTableExpr?: Node }>; recursive?: boolean }
       | undefined;
     if (withClause) {
+      if (withClause.recursive) this.recursive = true;
       const ctes = (withClause.ctes ?? []).map((c) => c.CommonTableExpr ?? {});
       const names = ctes.map((c) => String(c.ctename));
       // A CTE sees those before it; in WITH RECURSIVE, all of them (itself included).
