@@ -1,5 +1,4 @@
 import { AI_TABLES } from '@stratos/contracts/ai/knowledge-records.schema';
-import { loadModule, parseSync } from 'libpg-query';
 import { ALLOWED_FUNCTIONS } from './sql-functions';
 
 /**
@@ -39,10 +38,18 @@ export interface CheckedStatement {
   recursive: boolean;
 }
 
+type Parse = (sql: string) => { stmts?: Array<{ stmt?: Node; stmt_location?: number; stmt_len?: number }> };
+let parseSync: Parse | undefined;
 let loaded: Promise<void> | undefined;
-/** Loads the parser's WebAssembly module once (a few milliseconds); call before `checkReadOnlySql`. */
+/**
+ * Loads the parser and its WebAssembly module once, on the first SQL call (not at start: most
+ * processes never take one); call before `checkReadOnlySql`.
+ */
 export function loadSqlParser(): Promise<void> {
-  loaded ??= loadModule();
+  loaded ??= import('libpg-query').then(async (m) => {
+    await m.loadModule();
+    parseSync = m.parseSync;
+  });
   return loaded;
 }
 
@@ -58,7 +65,8 @@ const strings = (list: unknown): string[] =>
  * own: `public`, or a test's schema). Throws SqlRefusal with the reason otherwise.
  */
 export function checkReadOnlySql(sql: string, schema: string): CheckedStatement {
-  let tree: { stmts?: Array<{ stmt?: Node; stmt_location?: number; stmt_len?: number }> };
+  if (!parseSync) throw new Error('loadSqlParser() first');
+  let tree: ReturnType<Parse>;
   try {
     tree = parseSync(sql);
   } catch (err) {
