@@ -292,14 +292,8 @@ export class ChatService {
     usage: NewUsageRow[],
     receivedAt?: Date,
   ): Promise<{ message: StoredMessage; conversationId: string }> {
-    const exchange: ExchangeRows = {
-      question,
-      askedAt: stamp(),
-      reply,
-      answeredAt: stamp(),
-      usage,
-      receivedAt,
-    };
+    const exchange: ExchangeRows = { question, askedAt: stamp(), reply, answeredAt: stamp(), usage };
+    exchange.receivedAt = receivedAt;
     let rows: StoredMessage[];
     let conversationId = conversation.id;
     try {
