@@ -8,6 +8,7 @@ import type { Clock } from './lib/clock';
 import type { Secrets } from './lib/secrets';
 import type { Mailer } from './mail/mailer';
 import type { EmbeddingService } from './modules/ai/embeddings/embedding.service';
+import type { AiKnowledgeServices } from './modules/ai/knowledge/knowledge-services';
 import type { AuditService } from './modules/audit/audit.service';
 import type { AccessStateCache } from './modules/auth/access-state-cache';
 import type { TokenService } from './modules/auth/token.service';
@@ -44,4 +45,6 @@ export interface AppContext {
   events: EventBus;
   /** 384-d embeddings from the platform's providers (Ollama, OpenAI); null answers mean text only. */
   embeddings: EmbeddingService;
+  /** The AI tables' data calls and the superadmin's read-only SQL (issue 16). */
+  aiKnowledge: AiKnowledgeServices;
 }

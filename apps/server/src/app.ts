@@ -14,6 +14,7 @@ import { type Clock, systemClock } from './lib/clock';
 import { resolveSecrets } from './lib/secrets';
 import { type Mailer, OutboxMailer, SmtpMailer } from './mail/mailer';
 import { EmbeddingService } from './modules/ai/embeddings/embedding.service';
+import { aiKnowledgeServices } from './modules/ai/knowledge/knowledge-services';
 import { aiServicesFor } from './modules/ai/providers/ai-services';
 import { lapsedCreditHoldsHandler } from './modules/ai/providers/lapsed-holds';
 import { AuditRepository } from './modules/audit/audit.repository';
@@ -89,6 +90,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       ? new SmtpMailer(config.smtpUrl, config.mailFrom, database.db)
       : new OutboxMailer(database.db, app.log));
   const metrics = new Metrics(config.metricsEnabled);
+  const audit = new AuditService(new AuditRepository(database.db));
   const ctx: AppContext = {
     config,
     database,
@@ -98,7 +100,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     mailer,
     tokens,
     accessStates: accessStates.cache,
-    audit: new AuditService(new AuditRepository(database.db)),
+    audit,
     jobs: new JobScheduler({
       db: database.db,
       log: app.log,
@@ -119,6 +121,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       clock,
       log: app.log,
     }),
+    aiKnowledge: aiKnowledgeServices(database, audit),
   };
   await ctx.events.start();
 

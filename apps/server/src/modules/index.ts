@@ -4,6 +4,7 @@ import { adminRoutes } from './admin/admin.routes';
 import { aiAnalysisRoutes } from './ai/analysis/analysis.routes';
 import { aiChatRoutes } from './ai/chat/chat.routes';
 import { contentSearchRoutes } from './ai/file-index/content-search.routes';
+import { aiKnowledgeDataRoutes } from './ai/knowledge/knowledge-data.routes';
 import { knowledgeSearchRoutes } from './ai/knowledge-search/knowledge-search.routes';
 import { aiProvidersRoutes } from './ai/providers/providers.routes';
 import { auditRoutes } from './audit/audit.routes';
@@ -57,4 +58,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(aiChatRoutes(ctx));
   await api.register(aiAnalysisRoutes(ctx));
   await api.register(knowledgeSearchRoutes(ctx));
+  await api.register(aiKnowledgeDataRoutes(ctx));
 }

@@ -58,4 +58,6 @@ export const AUDIT_OPERATIONS = {
   userDisabled: 'admin.user_disabled',
   userEnabled: 'admin.user_enabled',
   permissionsChange: 'admin.permissions_change',
+  /** The superadmin's read-only SQL over the AI tables: every call, run or refused. */
+  aiDatabaseQuery: 'ai.database_query',
 } as const;

@@ -69,3 +69,20 @@ export function validationReply(
   }));
   return { message: details[0]?.message ?? 'Invalid request', details };
 }
+
+/**
+ * The same reply for a schema a service checks itself (a record whose schema depends on the
+ * request): zod's issues under `prefix` (['record'], ['records', 3]) of the body.
+ */
+export function zodIssuesReply(
+  issues: ReadonlyArray<{ code: string; path: PropertyKey[]; message: string }>,
+  prefix: Array<string | number>,
+): { message: string; details: ValidationIssue[] } {
+  const entries = issues.map(({ code, path, message, ...rest }) => ({
+    keyword: code,
+    instancePath: `/${[...prefix, ...path.map(String)].join('/')}`,
+    message,
+    params: rest as Record<string, unknown>,
+  }));
+  return validationReply(entries, 'body');
+}

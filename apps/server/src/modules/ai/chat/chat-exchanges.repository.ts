@@ -2,6 +2,16 @@ import { desc, eq, gt, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-o
 import type { Db } from '../../../db/client';
 import { aiChatMessages, aiConversations, aiUsageLog } from '../../../db/schema/index';
 import { type NewUsageRow, usageRowArrays, usageRowsSelect } from '../providers/providers.repository';
+import {
+  byConversation,
+  exchangeParams,
+  exchangeValues,
+  messageArrayParams,
+  messageArrays,
+  p,
+  place,
+} from './chat-exchange-rows';
+import { interactionArrays, interactionsCte } from './chat-interactions';
 
 export type MessageRow = typeof aiChatMessages.$inferSelect;
 export type NewMessageRow = typeof aiChatMessages.$inferInsert;
@@ -17,34 +27,14 @@ export interface ExchangeRows {
     quality: NonNullable<NewMessageRow['quality']>;
   };
   answeredAt: Date;
+  /** When the question arrived: the AI interaction's response_time runs from it to `answeredAt`. */
+  receivedAt?: Date;
   /**
    * The usage rows of the calls that produced the reply (the router deferred them to this write):
    * inserted in the same statement as the messages, so a reply costs one statement, not two.
    */
   usage?: NewUsageRow[];
 }
-
-const p = (name: string) => sql.placeholder(name);
-
-/** The exchange's two rows as placeholders: one statement shape, prepared once. */
-const exchangeValues = () =>
-  [
-    { conversationId: p('conversationId'), role: 'user', content: p('question'), createdAt: p('askedAt') },
-    {
-      conversationId: p('conversationId'),
-      role: 'assistant',
-      content: p('content'),
-      model: p('model'),
-      provider: p('provider'),
-      quality: p('quality'),
-      attempt: p('attempt'),
-      forced: p('forced'),
-      isError: p('isError'),
-      metadata: p('metadata'),
-      createdAt: p('answeredAt'),
-    },
-    // Drizzle's types leave placeholders out of values(), but it encodes them like values.
-  ] as unknown as NewMessageRow[];
 
 /** What storing an exchange returns of its two rows: the caller only needs the reply's id. */
 const storedIds = { id: aiChatMessages.id, role: aiChatMessages.role };
@@ -59,119 +49,8 @@ export interface NewConversation {
 }
 
 /**
- * The messages of many exchanges as one column array each (a question row and a reply row per
- * exchange), for `unnest`: the statement's shape and its parameters do not depend on the batch size.
- */
-const messageArrays = () =>
-  sql`select gen_random_uuid(), * from unnest(${p('conversationIds')}::uuid[], ${p('roles')}::text[],
-    ${p('contents')}::text[], ${p('models')}::text[], ${p('providers')}::text[], ${p('qualities')}::jsonb[],
-    ${p('attempts')}::int[], ${p('forced')}::boolean[], ${p('isError')}::boolean[],
-    ${p('metadata')}::jsonb[], ${p('createdAt')}::timestamptz[])`;
-
-function exchangeParams(conversationId: string, x: ExchangeRows) {
-  const r = x.reply;
-  return {
-    conversationId,
-    question: x.question,
-    askedAt: x.askedAt,
-    content: r.content,
-    model: r.model ?? null,
-    provider: r.provider ?? null,
-    quality: r.quality,
-    attempt: r.attempt ?? null,
-    forced: r.forced ?? false,
-    isError: r.isError ?? false,
-    metadata: r.metadata ?? {},
-    answeredAt: x.answeredAt,
-  };
-}
-
-/** One message row as `messageArrays` takes it. */
-interface MessageColumns {
-  conversationId: string;
-  role: 'user' | 'assistant';
-  content: string;
-  model: string | null;
-  provider: string | null;
-  quality: unknown;
-  attempt: number | null;
-  forced: boolean;
-  isError: boolean;
-  metadata: unknown;
-  createdAt: Date;
-}
-
-/** The two rows of an exchange; the question takes the columns' defaults, as in the single statements. */
-function exchangeMessages(conversationId: string, x: ExchangeRows): MessageColumns[] {
-  const { content, model, provider, quality, attempt, forced, isError, metadata } = exchangeParams(
-    conversationId,
-    x,
-  );
-  return [
-    {
-      conversationId,
-      role: 'user',
-      content: x.question,
-      model: null,
-      provider: null,
-      quality: null,
-      attempt: null,
-      forced: false,
-      isError: false,
-      metadata: {},
-      createdAt: x.askedAt,
-    },
-    {
-      conversationId,
-      role: 'assistant',
-      content,
-      model,
-      provider,
-      quality,
-      attempt,
-      forced,
-      isError,
-      metadata,
-      createdAt: x.answeredAt,
-    },
-  ];
-}
-
-/** Parameters of `messageArrays`. jsonb goes as text per element (cast in SQL), timestamps as ISO text. */
-function messageArrayParams(items: Array<{ conversationId: string; exchange: ExchangeRows }>) {
-  const rows = items.flatMap((item) => exchangeMessages(item.conversationId, item.exchange));
-  return {
-    conversationIds: rows.map((m) => m.conversationId),
-    roles: rows.map((m) => m.role),
-    contents: rows.map((m) => m.content),
-    models: rows.map((m) => m.model),
-    providers: rows.map((m) => m.provider),
-    qualities: rows.map((m) => (m.quality === null ? null : JSON.stringify(m.quality))),
-    attempts: rows.map((m) => m.attempt),
-    forced: rows.map((m) => m.forced),
-    isError: rows.map((m) => m.isError),
-    metadata: rows.map((m) => JSON.stringify(m.metadata)),
-    createdAt: rows.map((m) => m.createdAt.toISOString()),
-  };
-}
-
-/** Each item's stored rows, in the items' order (a batch holds one item per conversation). */
-function byConversation(
-  conversationIds: string[],
-  rows: Array<StoredMessage & { conversationId: string }>,
-): StoredMessage[][] {
-  const found = new Map<string, StoredMessage[]>();
-  for (const { conversationId, id, role } of rows) {
-    const list = found.get(conversationId) ?? [];
-    list.push({ id, role });
-    found.set(conversationId, list);
-  }
-  return conversationIds.map((id) => found.get(id) ?? []);
-}
-
-/**
  * The statements that store chat exchanges (a question and its reply, with their calls' usage
- * rows), built once and prepared (named server-side statements on both drivers): a chat reply, or
+ * rows and, for a reply that is not a failure, its AI interaction), built once and prepared (named server-side statements on both drivers): a chat reply, or
  * a batch of concurrent ones (ChatExchangeBatcher), costs one round trip to store.
  */
 export class ChatExchangeRepository {
@@ -181,9 +60,11 @@ export class ChatExchangeRepository {
   private readonly saveManyStatement;
 
   constructor(db: Db) {
-    // Every exchange statement also inserts its calls' usage rows (none: empty arrays, no rows).
+    // Every exchange statement also inserts its calls' usage rows and its AI interactions (none:
+    // empty arrays, no rows).
     const usage = (name: string) =>
       db.$with(name).as(db.insert(aiUsageLog).select(usageRowsSelect()).returning({ id: aiUsageLog.id }));
+    const interactions = interactionsCte(db, 'chat_interactions');
     const conversation = db.$with('chat_new_conversation').as(
       db
         .insert(aiConversations)
@@ -196,7 +77,7 @@ export class ChatExchangeRepository {
         .returning({ id: aiConversations.id }),
     );
     this.startStatement = db
-      .with(conversation, usage('chat_usage'))
+      .with(conversation, usage('chat_usage'), interactions)
       .insert(aiChatMessages)
       .values(exchangeValues())
       .returning(storedIds)
@@ -235,7 +116,7 @@ export class ChatExchangeRepository {
         .offset(p('keepOlder')),
     );
     this.saveStatement = db
-      .with(bumped, trimmed, usage('chat_usage'))
+      .with(bumped, trimmed, usage('chat_usage'), interactions)
       .insert(aiChatMessages)
       .values(exchangeValues())
       .returning(storedIds)
@@ -254,7 +135,7 @@ export class ChatExchangeRepository {
         .returning({ id: aiConversations.id }),
     );
     this.startManyStatement = db
-      .with(conversations, usage('chat_usage_many'))
+      .with(conversations, usage('chat_usage_many'), interactions)
       .insert(aiChatMessages)
       .select(messageArrays())
       .returning(storedWithConversation)
@@ -281,7 +162,7 @@ export class ChatExchangeRepository {
         .where(gt(ranked.n, p('keepOlder'))),
     );
     this.saveManyStatement = db
-      .with(bumpedMany, trimmedMany, usage('chat_usage_many'))
+      .with(bumpedMany, trimmedMany, usage('chat_usage_many'), interactions)
       .insert(aiChatMessages)
       .select(messageArrays())
       .returning(storedWithConversation)
@@ -293,9 +174,11 @@ export class ChatExchangeRepository {
    * reply is stored with one round trip and a failure leaves no empty conversation behind.
    */
   startConversation(c: NewConversation, x: ExchangeRows): Promise<StoredMessage[]> {
+    const placed = place(c.id, x, c.userId);
     return this.startStatement.execute({
-      ...exchangeParams(c.id, x),
+      ...exchangeParams(placed),
       ...usageRowArrays(x.usage ?? []),
+      ...interactionArrays([placed]),
       userId: c.userId,
       title: c.title,
       clientKey: c.clientKey ?? null,
@@ -308,9 +191,11 @@ export class ChatExchangeRepository {
    * of the messages already there the newest `keep - 2` stay).
    */
   saveExchange(conversationId: string, x: ExchangeRows, keep: number): Promise<StoredMessage[]> {
+    const placed = place(conversationId, x);
     return this.saveStatement.execute({
-      ...exchangeParams(conversationId, x),
+      ...exchangeParams(placed),
       ...usageRowArrays(x.usage ?? []),
+      ...interactionArrays([placed]),
       keepOlder: Math.max(0, keep - 2),
     });
   }
@@ -321,13 +206,15 @@ export class ChatExchangeRepository {
    */
   async startConversations(items: Array<{ conversation: NewConversation; exchange: ExchangeRows }>) {
     const ids = items.map((i) => i.conversation.id);
+    const placed = items.map((i) => place(i.conversation.id, i.exchange, i.conversation.userId));
     const rows = await this.startManyStatement.execute({
       ids,
       userIds: items.map((i) => i.conversation.userId),
       titles: items.map((i) => i.conversation.title),
       clientKeys: items.map((i) => i.conversation.clientKey ?? null),
-      ...messageArrayParams(items.map((i) => ({ conversationId: i.conversation.id, exchange: i.exchange }))),
+      ...messageArrayParams(placed),
       ...usageRowArrays(items.flatMap((i) => i.exchange.usage ?? [])),
+      ...interactionArrays(placed),
     });
     return byConversation(ids, rows);
   }
@@ -339,11 +226,13 @@ export class ChatExchangeRepository {
    */
   async saveExchanges(items: Array<{ conversationId: string; exchange: ExchangeRows }>, keep: number) {
     const ids = items.map((i) => i.conversationId);
+    const placed = items.map((i) => place(i.conversationId, i.exchange));
     const rows = await this.saveManyStatement.execute({
       ids,
       keepOlder: Math.max(0, keep - 2),
-      ...messageArrayParams(items),
+      ...messageArrayParams(placed),
       ...usageRowArrays(items.flatMap((i) => i.exchange.usage ?? [])),
+      ...interactionArrays(placed),
     });
     return byConversation(ids, rows);
   }

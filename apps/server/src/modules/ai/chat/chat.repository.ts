@@ -1,6 +1,11 @@
 import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { aiChatFeedback, aiChatMessages, aiConversations } from '../../../db/schema/index';
+import {
+  aiChatFeedback,
+  aiChatMessages,
+  aiConversations,
+  aiLearningInteractions,
+} from '../../../db/schema/index';
 import type { MessageRow } from './chat-exchanges.repository';
 
 export type ConversationRow = typeof aiConversations.$inferSelect;
@@ -106,8 +111,25 @@ export class ChatRepository {
     return rows[0]?.m ?? null;
   }
 
+  /**
+   * Stores the rating and, in the same statement, sets the reply's AI interaction from it:
+   * satisfaction_score = rating / 5, was_helpful true from 4, false up to 2, unknown at 3
+   * (part 2 section 5). The newest rating wins.
+   */
   async addFeedback(messageId: string, userId: string, rating: number, comment: string | null) {
-    await this.db.insert(aiChatFeedback).values({ messageId, userId, rating, comment });
+    const stored = this.db
+      .$with('chat_feedback')
+      .as(
+        this.db
+          .insert(aiChatFeedback)
+          .values({ messageId, userId, rating, comment })
+          .returning({ id: aiChatFeedback.id }),
+      );
+    await this.db
+      .with(stored)
+      .update(aiLearningInteractions)
+      .set({ satisfactionScore: rating / 5, wasHelpful: rating >= 4 ? true : rating <= 2 ? false : null })
+      .where(eq(aiLearningInteractions.messageId, messageId));
   }
 
   feedbackFor(messageId: string) {

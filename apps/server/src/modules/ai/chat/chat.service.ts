@@ -117,6 +117,7 @@ export class ChatService {
     sink?: ChatSink,
     signal?: AbortSignal,
   ): Promise<ChatReply> {
+    const receivedAt = new Date();
     // The conversation and its history, and the user's file excerpts, are read side by side.
     const [{ existing, history }, files] = await Promise.all([
       this.conversationOf(userId, body),
@@ -169,6 +170,7 @@ export class ChatService {
         metadata: { temperature: body.temperature, sources: files.sources },
       },
       tried.usage,
+      receivedAt,
     );
     return {
       success: true,
@@ -247,8 +249,10 @@ export class ChatService {
     question: string,
     reply: ExchangeRows['reply'],
     usage: NewUsageRow[],
+    receivedAt?: Date,
   ): Promise<{ message: StoredMessage; conversationId: string }> {
     const exchange: ExchangeRows = { question, askedAt: stamp(), reply, answeredAt: stamp(), usage };
+    exchange.receivedAt = receivedAt;
     let rows: StoredMessage[];
     let conversationId = conversation.id;
     try {

@@ -1,0 +1,130 @@
+import type { TableCounts } from '@stratos/contracts/ai/knowledge-data.schema';
+import { AI_TABLES, type AiTable } from '@stratos/contracts/ai/knowledge-records.schema';
+import { desc, eq, getTableName, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { aiKnowledgeBase, aiLearningInteractions } from '../../../db/schema/index';
+import { type AiTableEntry, aiTables } from './knowledge-tables';
+
+export type KnowledgeRow = typeof aiKnowledgeBase.$inferSelect;
+export type InteractionRow = typeof aiLearningInteractions.$inferSelect;
+
+/** A row of a query's result, as the driver gave it, and the types of its columns. */
+export interface QueryResultRows {
+  rows: Array<Record<string, unknown>>;
+  /** PostgreSQL type oid per column name (int8 comes back as text from pg, as a number from PGlite). */
+  types: Map<string, number>;
+}
+
+const rowsOf = (result: unknown) =>
+  result as { rows: Array<Record<string, unknown>>; fields?: Array<{ name: string; dataTypeID: number }> };
+
+/** A statement whose planned cost is over the limit it was run with (PGlite's stand-in for a timeout). */
+export class TooCostly extends Error {
+  constructor(
+    readonly cost: number,
+    readonly limit: number,
+  ) {
+    super(`estimated cost ${cost} over ${limit}`);
+  }
+}
+
+/** The AI tables' SQL for the data calls: inserts, counts, the two lists and the read-only query. */
+export class KnowledgeDataRepository {
+  private schema: Promise<string> | undefined;
+
+  constructor(private readonly db: Db) {}
+
+  async insertOne(entry: AiTableEntry, values: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const rows = (await this.db
+      .insert(entry.table)
+      .values(values as never)
+      .returning()) as Array<Record<string, unknown>>;
+    return rows[0] as Record<string, unknown>;
+  }
+
+  /** All of them in one statement: every record is stored, or none. */
+  async insertMany(entry: AiTableEntry, values: Array<Record<string, unknown>>): Promise<number> {
+    const rows = await this.db
+      .insert(entry.table)
+      .values(values as never)
+      .returning({ one: sql`1` });
+    return rows.length;
+  }
+
+  /** The AI tables the database lacks (resolved in the connection's search_path). */
+  async missingTables(): Promise<string[]> {
+    const result = await this.db.execute(
+      sql`select name from unnest(${sql.param([...AI_TABLES])}::text[]) as t(name) where to_regclass(name) is null`,
+    );
+    return rowsOf(result).rows.map((r) => String(r.name));
+  }
+
+  /**
+   * Exact row counts of the ten tables in one statement. Counting ~90,000 rows is an index-only
+   * or sequential scan of a few milliseconds; pg_class estimates would be cheaper but are stale
+   * right after a seed, which is when the counts are read.
+   */
+  async tableCounts(): Promise<TableCounts> {
+    const columns: SQL[] = aiTables().map(
+      (e) => sql`(select count(*) from ${e.table})::int as ${sql.identifier(getTableName(e.table))}`,
+    );
+    const result = await this.db.execute(sql`select ${sql.join(columns, sql`, `)}`);
+    const row = rowsOf(result).rows[0] ?? {};
+    return Object.fromEntries(AI_TABLES.map((t) => [t, Number(row[t] ?? 0)])) as Record<AiTable, number>;
+  }
+
+  listKnowledge(limit: number, domain?: string): Promise<KnowledgeRow[]> {
+    return this.db
+      .select()
+      .from(aiKnowledgeBase)
+      .where(domain ? eq(aiKnowledgeBase.domain, domain) : undefined)
+      .orderBy(desc(aiKnowledgeBase.createdAt), desc(aiKnowledgeBase.id))
+      .limit(limit);
+  }
+
+  /** The newest interactions: of one user, or (null) of everyone. */
+  listInteractions(limit: number, userId: string | null): Promise<InteractionRow[]> {
+    return this.db
+      .select()
+      .from(aiLearningInteractions)
+      .where(userId ? eq(aiLearningInteractions.userId, userId) : undefined)
+      .orderBy(desc(aiLearningInteractions.createdAt), desc(aiLearningInteractions.id))
+      .limit(limit);
+  }
+
+  /** The schema unqualified table names resolve to (public; a test's own schema on PostgreSQL). */
+  currentSchema(): Promise<string> {
+    this.schema ??= this.db
+      .execute(sql`select current_schema() as name`)
+      .then((r) => String(rowsOf(r).rows[0]?.name));
+    return this.schema;
+  }
+
+  /**
+   * Runs `query` in a READ ONLY transaction with a statement timeout, its table names resolved in
+   * `schema` alone (pg_catalog's functions stay reachable, as always). PGlite runs on this process's
+   * main thread and cannot interrupt a statement, so there the timeout is not enforced: with
+   * `maxCost`, the planner's estimate is read first (EXPLAIN, nothing run) and a statement over it
+   * is refused (TooCostly) instead.
+   */
+  async readOnly(query: SQL, schema: string, timeoutMs: number, maxCost?: number): Promise<QueryResultRows> {
+    if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name ${schema}`);
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql.raw('set transaction read only'));
+      await tx.execute(sql.raw(`set local statement_timeout = ${Math.trunc(timeoutMs)}`));
+      await tx.execute(sql.raw(`set local search_path = ${schema}`));
+      if (maxCost !== undefined) {
+        const plan = rowsOf(await tx.execute(sql`explain (format json) ${query}`)).rows[0]?.['QUERY PLAN'];
+        const cost = Number(
+          (plan as Array<{ Plan?: { 'Total Cost'?: number } }> | undefined)?.[0]?.Plan?.['Total Cost'],
+        );
+        if (!(cost <= maxCost)) throw new TooCostly(cost, maxCost);
+      }
+      const result = rowsOf(await tx.execute(query));
+      return {
+        rows: result.rows,
+        types: new Map((result.fields ?? []).map((f) => [f.name, f.dataTypeID])),
+      };
+    });
+  }
+}
