@@ -8,6 +8,7 @@ import type { Clock } from './lib/clock';
 import type { Secrets } from './lib/secrets';
 import type { Mailer } from './mail/mailer';
 import type { EmbeddingService } from './modules/ai/embeddings/embedding.service';
+import type { SeedingService } from './modules/ai/seeding/seeding.service';
 import type { AuditService } from './modules/audit/audit.service';
 import type { AccessStateCache } from './modules/auth/access-state-cache';
 import type { TokenService } from './modules/auth/token.service';
@@ -44,4 +45,6 @@ export interface AppContext {
   events: EventBus;
   /** 384-d embeddings from the platform's providers (Ollama, OpenAI); null answers mean text only. */
   embeddings: EmbeddingService;
+  /** The seeding tool of the eight AI tables (one run at a time cluster-wide, with progress). */
+  aiSeeding: SeedingService;
 }

@@ -16,6 +16,7 @@ import { type Mailer, OutboxMailer, SmtpMailer } from './mail/mailer';
 import { EmbeddingService } from './modules/ai/embeddings/embedding.service';
 import { aiServicesFor } from './modules/ai/providers/ai-services';
 import { lapsedCreditHoldsHandler } from './modules/ai/providers/lapsed-holds';
+import { SeedingService, startEmbeddingJob } from './modules/ai/seeding/seeding.service';
 import { AuditRepository } from './modules/audit/audit.repository';
 import { AuditService } from './modules/audit/audit.service';
 import { AccessStateCache, USER_ACCESS_CHANNEL } from './modules/auth/access-state-cache';
@@ -118,6 +119,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       config: config.ai,
       clock,
       log: app.log,
+    }),
+    aiSeeding: new SeedingService({
+      db: database.db,
+      log: app.log,
+      // Seeded knowledge waits for its embeddings: start the job that fills them, where one exists.
+      onSeeded: () => startEmbeddingJob(ctx),
     }),
   };
   await ctx.events.start();

@@ -4,6 +4,7 @@ import { adminRoutes } from './admin/admin.routes';
 import { aiAnalysisRoutes } from './ai/analysis/analysis.routes';
 import { aiChatRoutes } from './ai/chat/chat.routes';
 import { aiProvidersRoutes } from './ai/providers/providers.routes';
+import { aiSeedingRoutes } from './ai/seeding/seeding.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { alertsRoutes } from './billing/alerts/alerts.routes';
@@ -53,4 +54,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(aiProvidersRoutes(ctx));
   await api.register(aiChatRoutes(ctx));
   await api.register(aiAnalysisRoutes(ctx));
+  await api.register(aiSeedingRoutes(ctx));
 }
