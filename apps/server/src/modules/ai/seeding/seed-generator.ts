@@ -204,8 +204,8 @@ function topicStats(interactions: readonly SeedRow[], items: readonly KnowledgeI
   const byId = new Map(items.map((it) => [it.id, it]));
   const at = (it: KnowledgeItem) => {
     const key = `${it.domain.domain}:${it.topic}`;
-    let s = stats.get(key);
-    if (!s) stats.set(key, (s = { knowledge: 0, interactions: 0 }));
+    const s = stats.get(key) ?? { knowledge: 0, interactions: 0 };
+    stats.set(key, s);
     return s;
   };
   for (const it of items) at(it).knowledge++;
