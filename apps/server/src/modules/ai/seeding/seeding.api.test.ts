@@ -6,7 +6,7 @@ import {
 } from '@stratos/contracts/ai/seeding.schema';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/test-app';
+import { createTestApp, createTwoProcessApps, type TestApp, testDbKind } from '../../../../test/test-app';
 import { createTestUser, type TestUser } from '../../../../test/users.fixture';
 import { seedCounts } from './seed-generator';
 
@@ -41,13 +41,12 @@ async function hashes(app: TestApp): Promise<Record<string, string[]>> {
 
 /** The `event:`/`data:` pairs of a server-sent event body. */
 function events(body: string): { event: string; data: unknown }[] {
-  return body
-    .split('\n\n')
-    .filter((b) => b.startsWith('event:'))
-    .map((b) => {
-      const [e, d] = b.split('\n');
-      return { event: (e as string).slice(7), data: JSON.parse((d as string).slice(6)) };
-    });
+  return body.split('\n\n').flatMap((block) => {
+    const lines = block.split('\n');
+    const event = lines.find((l) => l.startsWith('event: '));
+    const data = lines.find((l) => l.startsWith('data: '));
+    return event && data ? [{ event: event.slice(7), data: JSON.parse(data.slice(6)) }] : [];
+  });
 }
 
 describe('seeding the eight AI tables', () => {
@@ -140,12 +139,15 @@ describe('seeding the eight AI tables', () => {
 
   it('refuses a second run while one is in progress (409) and streams its progress', async () => {
     await call(t, admin, 'POST', '/api/ai/seed/clear', { confirm: SEED_CLEAR_CONFIRMATION });
-    const stream = call(t, admin, 'GET', '/api/ai/seed/progress');
+    const idle = await call(t, admin, 'GET', '/api/ai/seed/progress');
+    expect(events(idle.body).map((e) => e.event)).toEqual(['idle']);
+    expect(idle.body).toMatch(/^retry: \d+$/m);
     const running = call(t, admin, 'POST', '/api/ai/seed/smart', { scale: SCALE });
-    // Wait until the run holds the lease, then ask again.
-    for (let i = 0; i < 200 && !(await t.app.ctx.aiSeeding.running()); i++) {
+    // Wait until the run holds the lease, then follow it and ask again.
+    for (let i = 0; i < 400 && !(await t.app.ctx.aiSeeding.running()); i++) {
       await new Promise((r) => setTimeout(r, 5));
     }
+    const stream = call(t, admin, 'GET', '/api/ai/seed/progress');
     const second = await call(t, admin, 'POST', '/api/ai/seed/real', { scale: SCALE });
     expect(second.statusCode).toBe(409);
     expect(second.json().error.message).toMatch(/already in progress/);
@@ -197,5 +199,29 @@ describe('seeding the eight AI tables', () => {
     expect(body.totalRecords).toBe(90_000);
     const check = (await call(t, admin, 'GET', '/api/ai/seed/check')).json();
     for (const table of SEED_TABLES) expect(check.tables[table]).toBe(SEED_TARGETS[table]);
+  });
+});
+
+describe.runIf(testDbKind === 'postgres')('seeding across two API processes', () => {
+  it('one run at a time cluster-wide; the other process streams its progress from the lease row', async () => {
+    const pair = await createTwoProcessApps();
+    try {
+      const a = await createTestUser(pair.a.app, { role: 'superadmin' });
+      const b = await createTestUser(pair.b.app, { role: 'superadmin' });
+      const running = call(pair.a, a, 'POST', '/api/ai/seed/smart', { scale: 0.05 });
+      for (let i = 0; i < 400 && !(await pair.b.app.ctx.aiSeeding.running()); i++) {
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      const stream = call(pair.b, b, 'GET', '/api/ai/seed/progress');
+      const refused = await call(pair.b, b, 'POST', '/api/ai/seed/real', { scale: 0.05 });
+      expect(refused.statusCode).toBe(409);
+      const total = SEED_TABLES.reduce((n, t) => n + seedCounts(0.05)[t], 0);
+      expect((await running).json().totalInserted).toBe(total);
+      const list = events((await stream).body);
+      expect(list.filter((e) => e.event === 'progress').length).toBeGreaterThan(0);
+      expect(list.at(-1)).toMatchObject({ event: 'done', data: { status: 'succeeded', isSeeding: false } });
+    } finally {
+      await pair.close();
+    }
   });
 });

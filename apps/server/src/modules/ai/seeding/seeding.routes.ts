@@ -19,6 +19,8 @@ import { currentUser } from '../../../plugins/auth-guard';
 /** How often the progress stream looks at the lease row for a run in another process. */
 const POLL_MS = 500;
 const KEEPALIVE_MS = 15_000;
+/** When no run is in progress the stream ends; EventSource reconnects after this. */
+const IDLE_RETRY_MS = 2000;
 
 /**
  * The seeding tool (part 2 section 7): smart and real seeds, check, clear, and a progress
@@ -92,7 +94,7 @@ export function aiSeedingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           description:
-            'Server-sent events: progress (while a seed runs, here or in another process), then done; idle first when none runs yet',
+            'Server-sent events of the seed or clear in progress (here or in another process): progress, then done; when none runs, one idle event (with a retry delay) and the end',
         },
       },
       async (request, reply) => streamProgress(request, reply, seeding),
@@ -101,7 +103,8 @@ export function aiSeedingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 }
 
 /**
- * Streams the progress of the run in progress, or of the next one, and ends after it finishes.
+ * Streams the progress of the run in progress and ends after it finishes (or at once, with an
+ * idle event, when none runs).
  * Events come at once from a run in this process and from the lease row for a run elsewhere.
  */
 async function streamProgress(
@@ -142,12 +145,14 @@ async function streamProgress(
     const unsubscribe = seeding.subscribe(onProgress);
     // A run in another process: its lease row, until the row says it is over.
     const look = () =>
-      seeding.running().then(
-        (p) => {
+      seeding.state().then(
+        ({ running, lastStatus }) => {
           if (closed) return;
-          if (p) onProgress(p);
+          if (running) onProgress(running);
           else if (sawRun && last && JSON.parse(last).status === 'running') {
-            onProgress({ ...(JSON.parse(last) as SeedProgress), isSeeding: false, status: 'succeeded' });
+            // Ended in another process: the lease row says how.
+            const status = lastStatus === 'failed' ? 'failed' : 'succeeded';
+            onProgress({ ...(JSON.parse(last) as SeedProgress), isSeeding: false, status });
           }
         },
         (err) => request.log.error({ err }, 'seed progress poll failed'),
@@ -157,8 +162,12 @@ async function streamProgress(
       if (!closed) reply.raw.write(': keep-alive\n\n');
     }, KEEPALIVE_MS);
     reply.raw.on('close', finish);
+    // Nothing running: say so and end; an EventSource comes back after `retry` to look again.
     void look().then(() => {
-      if (!sawRun) send('idle', { isSeeding: false });
+      if (sawRun || closed) return;
+      reply.raw.write(`retry: ${IDLE_RETRY_MS}\n`);
+      send('idle', { isSeeding: false });
+      finish();
     });
   });
   reply.raw.end();

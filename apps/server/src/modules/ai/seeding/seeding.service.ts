@@ -129,13 +129,19 @@ export class SeedingService {
 
   /** The run in progress anywhere in the cluster (from its lease row), or null. */
   async running(): Promise<SeedProgress | null> {
+    return (await this.state()).running;
+  }
+
+  /** The run in progress, if any, and how the last one ended (succeeded, failed), from the lease row. */
+  async state(): Promise<{ running: SeedProgress | null; lastStatus: string | null }> {
     const row = await this.leases.get(SEED_JOB);
-    if (!row?.leaseOwner || !row.leaseUntil || row.leaseUntil.getTime() < Date.now()) return null;
-    if (row.lastStatus !== 'running' || !row.progress) return null;
+    const lastStatus = row?.lastStatus ?? null;
+    const live = row?.leaseOwner && row.leaseUntil && row.leaseUntil.getTime() >= Date.now();
+    if (!live || lastStatus !== 'running' || !row?.progress) return { running: null, lastStatus };
     try {
-      return JSON.parse(row.progress) as SeedProgress;
+      return { running: JSON.parse(row.progress) as SeedProgress, lastStatus };
     } catch {
-      return null;
+      return { running: null, lastStatus };
     }
   }
 
