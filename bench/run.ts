@@ -16,6 +16,7 @@ import { filesAtScaleBench } from './files-scale.bench';
 import { homePageBench } from './home-page.bench';
 import { loginBench } from './login.bench';
 import { preferencesBench } from './preferences.bench';
+import { seedBench } from './seed.bench';
 import { transferBench } from './transfer.bench';
 import { uploadRssBench } from './upload-rss.bench';
 
@@ -37,6 +38,7 @@ const NAMES = [
   'rss',
   'credits',
   'chat',
+  'seed',
 ];
 const only = process.env.BENCH_ONLY?.split(',')
   .map((s) => s.trim())
@@ -59,6 +61,7 @@ const plan: Bench[] = [
   { name: 'rss', perEngine: true, run: uploadRssBench },
   { name: 'credits', perEngine: true, run: creditsBench },
   { name: 'chat', perEngine: true, run: aiChatBench },
+  { name: 'seed', perEngine: true, run: seedBench },
 ].filter((b) => (b.name === filesName ? filesName !== '' : wanted(b.name)));
 
 const { engines, notes } = await enginesToRun();

@@ -152,51 +152,46 @@ function embeddingRow(item: KnowledgeItem): SeedRow {
 }
 
 /**
- * The rows of a seed at `scale`, one table at a time in insert order (a caller can yield to other
- * work between tables). `now` dates the rows; no date is part of any hash.
+ * The rows of a seed at `scale` in insert order, in chunks of at most `chunk` rows of one table:
+ * a caller inserts one chunk while the next is generated. `now` dates the rows; no date is part
+ * of any hash.
  */
-export function* seedTables(scale = 1, now = new Date()): Generator<[SeedTable, SeedRow[]]> {
+export function* seedChunks(scale = 1, now = new Date(), chunk = 2000): Generator<[SeedTable, SeedRow[]]> {
   const counts = seedCounts(scale);
-  const knowledge: SeedRow[] = [];
+  function* rowsOf(table: SeedTable, make: (i: number) => SeedRow): Generator<[SeedTable, SeedRow[]]> {
+    for (let start = 0; start < counts[table]; start += chunk) {
+      const rows: SeedRow[] = [];
+      for (let i = start; i < Math.min(counts[table], start + chunk); i++) rows.push(make(i));
+      yield [table, rows];
+    }
+  }
   const items: KnowledgeItem[] = [];
-  for (let i = 0; i < counts.ai_knowledge_base; i++) {
+  yield* rowsOf('ai_knowledge_base', (i) => {
     const { row, item } = knowledgeRow(i, now);
-    knowledge.push(row);
     items.push(item);
-  }
-  yield ['ai_knowledge_base', knowledge];
+    return row;
+  });
   const interactions: SeedRow[] = [];
-  for (let i = 0; i < counts.ai_learning_interactions; i++) interactions.push(interactionRow(i, items, now));
-  yield ['ai_learning_interactions', interactions];
+  yield* rowsOf('ai_learning_interactions', (i) => {
+    const row = interactionRow(i, items, now);
+    interactions.push(row);
+    return row;
+  });
   const interactionIds = interactions.map((r) => r.id as string);
-  const improvements: SeedRow[] = [];
-  for (let i = 0; i < counts.ai_learning_improvements; i++) {
-    improvements.push(improvementRow(i, items, interactionIds, now));
-  }
-  yield ['ai_learning_improvements', improvements];
-  const connections: SeedRow[] = [];
-  for (let i = 0; i < counts.ai_knowledge_connections; i++) {
-    connections.push(connectionRow(i, items, counts.ai_knowledge_connections));
-  }
-  yield ['ai_knowledge_connections', connections];
-  yield ['ai_knowledge_embeddings', items.map(embeddingRow)];
+  yield* rowsOf('ai_learning_improvements', (i) => improvementRow(i, items, interactionIds, now));
+  yield* rowsOf('ai_knowledge_connections', (i) => connectionRow(i, items, counts.ai_knowledge_connections));
+  yield* rowsOf('ai_knowledge_embeddings', (i) => embeddingRow(items[i] as KnowledgeItem));
   const stats = topicStats(interactions, items);
-  const expertise: SeedRow[] = [];
-  for (let i = 0; i < counts.ai_domain_expertise; i++) expertise.push(expertiseRow(i, stats));
-  yield ['ai_domain_expertise', expertise];
-  const patterns: SeedRow[] = [];
-  for (let i = 0; i < counts.ai_learning_patterns; i++) patterns.push(patternRow(i, now));
-  yield ['ai_learning_patterns', patterns];
-  const metrics: SeedRow[] = [];
-  for (let i = 0; i < counts.ai_performance_metrics; i++) {
-    metrics.push(metricRow(i, counts.ai_performance_metrics, now));
-  }
-  yield ['ai_performance_metrics', metrics];
+  yield* rowsOf('ai_domain_expertise', (i) => expertiseRow(i, stats));
+  yield* rowsOf('ai_learning_patterns', (i) => patternRow(i, now));
+  yield* rowsOf('ai_performance_metrics', (i) => metricRow(i, counts.ai_performance_metrics, now));
 }
 
 /** Every row of a seed at `scale`. */
 export function generateSeed(scale = 1, now = new Date()): SeedData {
-  return Object.fromEntries(seedTables(scale, now)) as SeedData;
+  const data = Object.fromEntries(SEED_TABLES.map((t) => [t, [] as SeedRow[]])) as SeedData;
+  for (const [table, rows] of seedChunks(scale, now, 10_000)) data[table].push(...rows);
+  return data;
 }
 
 function topicStats(interactions: readonly SeedRow[], items: readonly KnowledgeItem[]): TopicStats {

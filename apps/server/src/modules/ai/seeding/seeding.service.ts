@@ -15,7 +15,8 @@ import type { AppContext } from '../../../app-context';
 import type { Db } from '../../../db/client';
 import { JobRunsRepository } from '../../../jobs/job-runs.repository';
 import { AppError, conflict } from '../../../lib/app-error';
-import { seedCounts, seedTables } from './seed-generator';
+import type { SeedRow } from './seed-common';
+import { seedChunks, seedCounts } from './seed-generator';
 import { SeedingRepository } from './seeding.repository';
 
 /** The lease row in job_runs that makes seeding and clearing one at a time across the cluster. */
@@ -168,24 +169,35 @@ export class SeedingService {
     ) as TableCounts;
     const result = await this.underLease(async (report) => {
       await report(progress, true);
-      for (const [table, rows] of seedTables(scale)) {
-        progress.currentTable = table;
-        progress.currentOperation = `Seeding ${table}`;
-        for (let i = 0; i < rows.length; i += this.batchSize) {
-          const batch = rows.slice(i, i + this.batchSize);
-          const inserted = await this.repo.insertBatch(table, batch);
-          tables[table].inserted += inserted;
-          tables[table].skipped += batch.length - inserted;
-          progress.recordsCreated += inserted;
-          progress.recordsProcessed += batch.length;
-          progress.recordsPerSecond = rate(progress.recordsProcessed, startedAt);
-          await report(progress, false);
+      // The next chunk is generated (CPU here) while the database inserts this one.
+      let inserting: Promise<void> | null = null;
+      const insert = async (table: SeedTable, batch: SeedRow[]) => {
+        const inserted = await this.repo.insertBatch(table, batch);
+        tables[table].inserted += inserted;
+        tables[table].skipped += batch.length - inserted;
+        progress.recordsCreated += inserted;
+        progress.recordsProcessed += batch.length;
+        progress.recordsPerSecond = rate(progress.recordsProcessed, startedAt);
+        await report(progress, false);
+      };
+      for (const [table, batch] of seedChunks(scale, new Date(startedAt), this.batchSize)) {
+        await inserting;
+        if (progress.currentTable !== table) {
+          if (progress.currentTable !== null) {
+            progress.tablesCompleted++;
+            await report(progress, true);
+          }
+          progress.currentTable = table;
+          progress.currentOperation = `Seeding ${table}`;
         }
-        progress.tablesCompleted++;
-        await report(progress, true);
-        // Generating the next table is CPU work: let requests waiting on this process run first.
+        inserting = insert(table, batch);
+        // Awaited at the next chunk; until then a failure must not count as unhandled.
+        inserting.catch(() => {});
+        // Keep the process answering other requests between chunks.
         await nextTurn();
       }
+      await inserting;
+      progress.tablesCompleted++;
       progress.currentTable = null;
       progress.currentOperation = 'Completed';
       return progress;
