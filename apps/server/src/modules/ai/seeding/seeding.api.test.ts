@@ -225,3 +225,28 @@ describe.runIf(testDbKind === 'postgres')('seeding across two API processes', ()
     }
   });
 });
+
+describe('seeding failures', () => {
+  it('answer with the specification’s messages and free the lease', async () => {
+    const broken = await createTestApp();
+    try {
+      const su = await createTestUser(broken.app, { role: 'superadmin' });
+      await broken.app.ctx.database.db.execute(sql`drop table ai_learning_patterns`);
+      const cases = [
+        ['GET', '/api/ai/seed/check', undefined, 'Database check failed'],
+        ['POST', '/api/ai/seed/smart', { scale: SCALE }, 'Smart seeding failed'],
+        ['POST', '/api/ai/seed/real', { scale: SCALE }, 'Backend seeding failed'],
+        ['POST', '/api/ai/seed/clear', { confirm: SEED_CLEAR_CONFIRMATION }, 'Database clear failed'],
+      ] as const;
+      for (const [method, url, payload, message] of cases) {
+        const res = await call(broken, su, method, url, payload);
+        expect(res.statusCode, url).toBe(500);
+        expect(res.json()).toEqual({ success: false, error: { code: 'SEEDING_FAILED', message } });
+      }
+      // The failed runs gave the lease back: nothing is reported as running.
+      expect(await broken.app.ctx.aiSeeding.state()).toEqual({ running: null, lastStatus: 'failed' });
+    } finally {
+      await broken.close();
+    }
+  });
+});
