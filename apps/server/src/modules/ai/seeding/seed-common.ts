@@ -15,13 +15,12 @@ export type SeedData = Record<SeedTable, SeedRow[]>;
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 /**
- * A row's id from its table and content hash: the first 128 bits of sha-256 as an RFC 9562
- * version 8 (name-based, custom hash) UUID, so rows name each other before anything is inserted.
+ * A row's id from its content hash (hex sha-256): its first 128 bits as an RFC 9562 version 8
+ * (custom, name-based) UUID, so rows name each other before anything is inserted.
  */
-export function idFor(table: SeedTable, hash: string): string {
-  const h = sha256(`${table}:${hash}`);
-  const variant = ((Number.parseInt(h[16] as string, 16) & 0x3) | 0x8).toString(16);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+export function idFor(hash: string): string {
+  const variant = ((Number.parseInt(hash[16] as string, 16) & 0x3) | 0x8).toString(16);
+  return `${hash.slice(0, 8)}-${hash.slice(8, 12)}-8${hash.slice(13, 16)}-${variant}${hash.slice(17, 20)}-${hash.slice(20, 32)}`;
 }
 
 /** A row's own random numbers. */

@@ -112,7 +112,7 @@ export function knowledgeRow(row: number, createdAt: Date): { row: SeedRow; item
   if (type === 'code_example') content += `\n\n${codeSnippet(domain.language, topic, facet)}`;
 
   const contentHash = sha256(`${domain.domain}\n${type}\n${title}\n${content}`);
-  const id = idFor('ai_knowledge_base', contentHash);
+  const id = idFor(contentHash);
   const created = new Date(createdAt.getTime() - r.int(0, 180 * 24 * 3600) * 1000);
   return {
     item: { id, domain, topic, facet, title, content },
@@ -141,7 +141,7 @@ function embeddingRow(item: KnowledgeItem): SeedRow {
   // Title, a blank line, content: the text knowledge search embeds, hashed the same way.
   const contentHash = sha256(`${item.title}\n\n${item.content}`);
   return {
-    id: idFor('ai_knowledge_embeddings', `${item.id}:${contentHash}`),
+    id: idFor(sha256(`${item.id}:${contentHash}`)),
     knowledge_id: item.id,
     embedding_vector: null,
     embedding_model: null,

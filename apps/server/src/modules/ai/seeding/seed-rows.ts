@@ -26,7 +26,7 @@ export function interactionRow(row: number, items: readonly KnowledgeItem[], now
   const satisfaction = r.float(0.3, 1);
   const contentHash = sha256(`${query}\n${item.id}`);
   return {
-    id: idFor('ai_learning_interactions', contentHash),
+    id: idFor(contentHash),
     user_id: null,
     user_query: query,
     ai_response: response,
@@ -38,7 +38,7 @@ export function interactionRow(row: number, items: readonly KnowledgeItem[], now
     created_at: ago(now, r, 90),
     domain: item.domain.domain,
     user_context: {
-      conversation_id: idFor('ai_learning_interactions', `conversation:${Math.floor(row / 4)}`),
+      conversation_id: idFor(sha256(`conversation:${Math.floor(row / 4)}`)),
       turn: row % 4,
       source: 'seed',
     },
@@ -89,7 +89,7 @@ export function improvementRow(
   const contentHash = sha256(`${type}\n${description}\n${item.id}`);
   const n = interactionIds.length;
   return {
-    id: idFor('ai_learning_improvements', contentHash),
+    id: idFor(contentHash),
     improvement_type: type,
     description,
     priority: priorityOf(description),
@@ -142,7 +142,7 @@ export function connectionRow(row: number, items: readonly KnowledgeItem[], tota
   const validated = r.chance(0.6);
   const contentHash = sha256(`${a.id}\n${b.id}\n${type}`);
   return {
-    id: idFor('ai_knowledge_connections', contentHash),
+    id: idFor(contentHash),
     source_knowledge_id: a.id,
     target_knowledge_id: b.id,
     connection_type: type,
@@ -167,7 +167,7 @@ export function expertiseRow(row: number, stats: TopicStats): SeedRow {
   const start = r.int(0, domain.terms.length - 1);
   const contentHash = sha256(`${domain.domain}\n${subdomain}`);
   return {
-    id: idFor('ai_domain_expertise', contentHash),
+    id: idFor(contentHash),
     domain: domain.domain,
     subdomain,
     expertise_level: r.float(0.2, 0.95),
@@ -218,7 +218,7 @@ export function patternRow(row: number, now: Date): SeedRow {
   const contentHash = sha256(`${type}\n${description}`);
   const related = DOMAINS[(row + r.int(1, DOMAINS.length - 1)) % DOMAINS.length] as DomainVocabulary;
   return {
-    id: idFor('ai_learning_patterns', contentHash),
+    id: idFor(contentHash),
     pattern_type: type,
     pattern_description: description,
     // Section 9: a pattern needs more than 5 occurrences.
@@ -265,7 +265,7 @@ export function metricRow(row: number, total: number, now: Date): SeedRow {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const contentHash = sha256(`${name}\n${domain.domain}\n${day}`);
   return {
-    id: idFor('ai_performance_metrics', contentHash),
+    id: idFor(contentHash),
     metric_name: name,
     metric_type: 'gauge',
     metric_value: Number(value.toFixed(unit === 'ratio' ? 4 : 1)),
