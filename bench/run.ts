@@ -14,6 +14,7 @@ import { enginesToRun } from './engine';
 import { type Figure, formatFigure } from './figure';
 import { filesAtScaleBench } from './files-scale.bench';
 import { homePageBench } from './home-page.bench';
+import { knowledgeSearchBench } from './knowledge-search.bench';
 import { loginBench } from './login.bench';
 import { preferencesBench } from './preferences.bench';
 import { seedBench } from './seed.bench';
@@ -38,6 +39,7 @@ const NAMES = [
   'rss',
   'credits',
   'chat',
+  'knowledge',
   'seed',
 ];
 const only = process.env.BENCH_ONLY?.split(',')
@@ -61,6 +63,7 @@ const plan: Bench[] = [
   { name: 'rss', perEngine: true, run: uploadRssBench },
   { name: 'credits', perEngine: true, run: creditsBench },
   { name: 'chat', perEngine: true, run: aiChatBench },
+  { name: 'knowledge', perEngine: true, run: knowledgeSearchBench },
   { name: 'seed', perEngine: true, run: seedBench },
 ].filter((b) => (b.name === filesName ? filesName !== '' : wanted(b.name)));
 

@@ -14,9 +14,10 @@ import { type Clock, systemClock } from './lib/clock';
 import { resolveSecrets } from './lib/secrets';
 import { type Mailer, OutboxMailer, SmtpMailer } from './mail/mailer';
 import { EmbeddingService } from './modules/ai/embeddings/embedding.service';
+import { knowledgeSearchServicesFor } from './modules/ai/knowledge-search/knowledge-search-services';
 import { aiServicesFor } from './modules/ai/providers/ai-services';
 import { lapsedCreditHoldsHandler } from './modules/ai/providers/lapsed-holds';
-import { SeedingService, startEmbeddingJob } from './modules/ai/seeding/seeding.service';
+import { SeedingService } from './modules/ai/seeding/seeding.service';
 import { AuditRepository } from './modules/audit/audit.repository';
 import { AuditService } from './modules/audit/audit.service';
 import { AccessStateCache, USER_ACCESS_CHANNEL } from './modules/auth/access-state-cache';
@@ -123,8 +124,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     aiSeeding: new SeedingService({
       db: database.db,
       log: app.log,
-      // Seeded knowledge waits for its embeddings: start the job that fills them, where one exists.
-      onSeeded: () => startEmbeddingJob(ctx),
+      // Seeded knowledge waits for its embeddings: fill them now, in the background.
+      onSeeded: () => knowledgeSearchServicesFor(ctx).kick(),
     }),
   };
   await ctx.events.start();
@@ -167,13 +168,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   ctx.instance.onLapsed('uploads', leftoverUploadsHandler(ctx));
   ctx.instance.onLapsed('credit-holds', lapsedCreditHoldsHandler(ctx));
   await ctx.instance.start();
-  // After the last request finished, before the database closes (registered before that hook).
+  // After the last request finished, then the database: one hook, because Fastify runs onClose
+  // hooks last-added first, and leaving server_instances needs the database open.
   app.addHook('onClose', async () => {
     creditHoldsServiceFor(ctx).stop();
     await ctx.instance.stop().catch((err) => app.log.warn({ err }, 'could not leave server_instances'));
-  });
-
-  app.addHook('onClose', async () => {
     if (!opts.database) await database.close();
   });
   return Object.assign(app, { ctx }) as unknown as App;

@@ -71,6 +71,7 @@ export const envSchema = z.object({
   OLLAMA_EMBED_MODEL: z.string().min(1).default('all-minilm'),
   OPENAI_EMBED_MODEL: z.string().min(1).default('text-embedding-3-small'),
   AI_EMBED_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  AI_SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
 });
 
 export interface AppConfig {
@@ -144,6 +145,8 @@ export interface EmbeddingsConfig {
   openaiModel: string;
   /** One embedding call gives up after this long. */
   timeoutMs: number;
+  /** Knowledge searches per minute per client address (each embeds its term with the platform's provider). */
+  searchRateLimitPerMinute: number;
 }
 
 export interface PaymentsConfig {
@@ -256,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ollamaModel: e.OLLAMA_EMBED_MODEL,
         openaiModel: e.OPENAI_EMBED_MODEL,
         timeoutMs: e.AI_EMBED_TIMEOUT_MS,
+        searchRateLimitPerMinute: e.AI_SEARCH_RATE_LIMIT_PER_MINUTE,
       },
     },
   };

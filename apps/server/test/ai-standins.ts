@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { standinEmbedding } from './standin-embeddings';
+import { embeddingReply } from './standin-embeddings';
 
 /**
  * Local stand-ins for the AI providers, speaking each one's real wire protocol, so tests never
@@ -192,27 +192,7 @@ export class ProviderStandin {
       res.destroy();
       return;
     }
-    const req = (body ?? {}) as { model?: string; input?: string | string[]; dimensions?: number };
-    const inputs = typeof req.input === 'string' ? [req.input] : (req.input ?? []);
-    const model = req.model ?? 'model';
-    if (this.kind === 'ollama') {
-      const dims = b.embedDimensions ?? 384;
-      json(res, 200, {
-        model,
-        embeddings: inputs.map((t) => standinEmbedding(t, dims)),
-        total_duration: 1000,
-        load_duration: 10,
-        prompt_eval_count: inputs.length,
-      });
-      return;
-    }
-    const dims = b.embedDimensions ?? req.dimensions ?? 1536;
-    json(res, 200, {
-      object: 'list',
-      model,
-      data: inputs.map((t, index) => ({ object: 'embedding', index, embedding: standinEmbedding(t, dims) })),
-      usage: { prompt_tokens: inputs.length, total_tokens: inputs.length },
-    });
+    json(res, 200, embeddingReply(this.kind === 'ollama' ? 'ollama' : 'openai', body, b.embedDimensions));
   }
 
   /** Keys: any non-empty key is accepted except one containing "bad". */

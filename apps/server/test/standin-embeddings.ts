@@ -67,3 +67,30 @@ export function standinEmbedding(text: string, dimensions = 384): number[] {
   }
   return v.map((x) => x / norm);
 }
+
+/**
+ * The reply of an embedding call in the provider's wire format: Ollama's /api/embed
+ * (`embeddings`, all-minilm's 384 dimensions) or OpenAI's /v1/embeddings (`data[].embedding`, the
+ * request's `dimensions`, 1536 when it names none). `dimensions` overrides both (a wrong-size test).
+ */
+export function embeddingReply(wire: 'ollama' | 'openai', body: unknown, dimensions?: number): unknown {
+  const req = (body ?? {}) as { model?: string; input?: string | string[]; dimensions?: number };
+  const inputs = typeof req.input === 'string' ? [req.input] : (req.input ?? []);
+  const model = req.model ?? 'model';
+  if (wire === 'ollama') {
+    return {
+      model,
+      embeddings: inputs.map((t) => standinEmbedding(t, dimensions ?? 384)),
+      total_duration: 1000,
+      load_duration: 10,
+      prompt_eval_count: inputs.length,
+    };
+  }
+  const dims = dimensions ?? req.dimensions ?? 1536;
+  return {
+    object: 'list',
+    model,
+    data: inputs.map((t, index) => ({ object: 'embedding', index, embedding: standinEmbedding(t, dims) })),
+    usage: { prompt_tokens: inputs.length, total_tokens: inputs.length },
+  };
+}

@@ -1,5 +1,6 @@
 import type { AppContext } from '../app-context';
 import { analyzeFilesJob } from '../modules/ai/analysis/analysis.job';
+import { embedKnowledgeJob } from '../modules/ai/knowledge-search/embed-knowledge.job';
 import { checkProvidersJob } from '../modules/ai/providers/check-providers.job';
 import { authSweepJob } from '../modules/auth/auth-sweep.job';
 import { checkAlertsJob } from '../modules/billing/alerts/alerts.job';
@@ -21,4 +22,5 @@ export function registerJobs(jobs: JobScheduler, ctx: AppContext): void {
   jobs.register(checkProvidersJob(ctx));
   jobs.register(analyzeFilesJob(ctx));
   jobs.register(authSweepJob(ctx));
+  jobs.register(embedKnowledgeJob(ctx));
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context';
 import { adminRoutes } from './admin/admin.routes';
 import { aiAnalysisRoutes } from './ai/analysis/analysis.routes';
 import { aiChatRoutes } from './ai/chat/chat.routes';
+import { knowledgeSearchRoutes } from './ai/knowledge-search/knowledge-search.routes';
 import { aiProvidersRoutes } from './ai/providers/providers.routes';
 import { aiSeedingRoutes } from './ai/seeding/seeding.routes';
 import { auditRoutes } from './audit/audit.routes';
@@ -54,5 +55,6 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(aiProvidersRoutes(ctx));
   await api.register(aiChatRoutes(ctx));
   await api.register(aiAnalysisRoutes(ctx));
+  await api.register(knowledgeSearchRoutes(ctx));
   await api.register(aiSeedingRoutes(ctx));
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   customType,
   doublePrecision,
   index,
@@ -194,6 +195,11 @@ export const aiKnowledgeEmbeddings = pgTable(
   (t) => [
     uniqueIndex('ai_knowledge_embeddings_item_idx').on(t.knowledgeId, t.contentType),
     index('ai_knowledge_embeddings_pending_idx').on(t.createdAt).where(sql`${t.embeddingVector} is null`),
+    // Every stored vector has the 384 numbers search compares (null while pending).
+    check(
+      'ai_knowledge_embeddings_dimensions_check',
+      sql`${t.embeddingVector} is null or cardinality(${t.embeddingVector}) = 384`,
+    ),
   ],
 );
 

@@ -51,9 +51,32 @@ describe('system endpoints', () => {
     expect(Object.keys(doc.paths)).toContain('/api/payments/plans');
   });
 
-  it('sets security headers', async () => {
+  it("gives API replies the REST set of security headers: nothing renders, frames or caches them", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['x-dns-prefetch-control']).toBeUndefined();
+    // An error reply too.
+    const missing = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(missing.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(missing.headers['cache-control']).toBe('no-store');
+  });
+
+  it('lets a route that may be cached say so over the API default', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/payments/plans' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+  });
+
+  it("gives pages (the OpenAPI browser, the web app) Helmet's set with the app's policy", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['x-dns-prefetch-control']).toBe('off');
   });
 });

@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, openTestDatabase, type TestApp, type TestDatabase } from '../../../test/test-app';
 import { sha256, upload } from '../../../test/upload.fixture';
+import { aiKnowledgeBase, aiKnowledgeEmbeddings } from '../../db/schema/index';
 import { LocalStorageDriver } from '../../storage/local.driver';
 import { CliError, createSuperadmin } from '../superadmin';
 import { createBackup } from './create-backup';
@@ -44,6 +46,23 @@ describe('backup and restore (in process, this engine)', () => {
       expect(res.statusCode).toBe(201);
       ids.push(res.json().file.id);
     }
+    // Tables with generated columns (full-text vectors; the pgvector copy where the database has it).
+    const db = source.app.ctx.database.db;
+    const [item] = await db
+      .insert(aiKnowledgeBase)
+      .values({
+        domain: 'general',
+        type: 'concept',
+        title: 'Restored item',
+        content: 'Kept across a restore.',
+      })
+      .returning({ id: aiKnowledgeBase.id });
+    await db.insert(aiKnowledgeEmbeddings).values({
+      knowledgeId: item?.id as string,
+      embeddingVector: Array.from({ length: 384 }, (_, i) => (i === 0 ? 1 : 0)),
+      embeddingModel: 'test/model',
+      contentHash: 'h',
+    });
     fresh = await openTestDatabase();
   });
   afterAll(async () => {
@@ -88,6 +107,11 @@ describe('backup and restore (in process, this engine)', () => {
     // Counters kept by triggers came back as they were, not counted twice.
     const list = await restored.app.inject({ method: 'GET', url: '/api/files', headers: auth });
     expect(list.json().totalFiles).toBe(2);
+    const knowledge = await restored.app.ctx.database.db.execute(
+      sql`select count(*)::int as n from ai_knowledge_base k join ai_knowledge_embeddings e on e.knowledge_id = k.id
+        where k.search_vector @@ plainto_tsquery('english', 'restore') and cardinality(e.embedding_vector) = 384`,
+    );
+    expect(Number((knowledge as unknown as { rows: { n: number }[] }).rows[0]?.n)).toBe(1);
     // Sequences moved past the restored rows: new rows still go in.
     const more = await upload(restored.app, auth, { data: randomBytes(10), filename: 'after.bin' });
     expect(more.statusCode).toBe(201);

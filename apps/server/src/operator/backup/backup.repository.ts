@@ -69,9 +69,30 @@ export class BackupRepository {
   async insertJson(name: string, jsonRows: string[]): Promise<void> {
     if (jsonRows.length === 0) return;
     const t = table(name);
+    const cols = sql.join((await this.storedColumns(name)).map(table), sql`, `);
     await this.db.execute(
-      sql`insert into ${t} select * from json_populate_recordset(null::${t}, ${`[${jsonRows.join(',')}]`}::json)`,
+      sql`insert into ${t} (${cols}) select ${cols} from json_populate_recordset(null::${t}, ${`[${jsonRows.join(',')}]`}::json)`,
     );
+  }
+
+  private readonly columns = new Map<string, Promise<string[]>>();
+
+  /**
+   * A table's columns a restore writes: not the generated ones (full-text vectors, the pgvector
+   * copy of an embedding), which the database computes and refuses values for.
+   */
+  private storedColumns(name: string): Promise<string[]> {
+    let cols = this.columns.get(name);
+    if (!cols) {
+      cols = this.db
+        .execute(sql`
+          select attname from pg_attribute
+          where attrelid = ${name}::regclass and attnum > 0 and not attisdropped and attgenerated = ''
+          order by attnum`)
+        .then((res) => rows<{ attname: string }>(res).map((r) => r.attname));
+      this.columns.set(name, cols);
+    }
+    return cols;
   }
 
   /** Moves every sequence owned by a column of `name` past the restored values. */

@@ -11,7 +11,6 @@ import {
   type SeedSmartReply,
   type SeedTable,
 } from '@stratos/contracts/ai/seeding.schema';
-import type { AppContext } from '../../../app-context';
 import type { Db } from '../../../db/client';
 import { JobRunsRepository } from '../../../jobs/job-runs.repository';
 import { AppError, conflict } from '../../../lib/app-error';
@@ -280,15 +279,6 @@ export class SeedingService {
       throw new AppError(500, 'SEEDING_FAILED', message);
     }
   }
-}
-
-/** The embedding job knowledge search registers (issue 16, "ksearch"); absent -> nothing to start. */
-export const EMBED_KNOWLEDGE_JOB = 'ai.embed-knowledge';
-
-/** Starts the job that computes pending embeddings now, if this app has one; never waits for it. */
-export function startEmbeddingJob(ctx: Pick<AppContext, 'jobs' | 'log'>): void {
-  if (!ctx.jobs.names().includes(EMBED_KNOWLEDGE_JOB)) return;
-  ctx.jobs.runNow(EMBED_KNOWLEDGE_JOB).catch((err) => ctx.log.error({ err }, 'embedding job did not start'));
 }
 
 const rate = (records: number, since: number) =>
