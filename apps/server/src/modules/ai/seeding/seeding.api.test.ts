@@ -6,7 +6,9 @@ import {
 } from '@stratos/contracts/ai/seeding.schema';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AiStandins } from '../../../../test/ai-standins';
 import { createTestApp, createTwoProcessApps, type TestApp, testDbKind } from '../../../../test/test-app';
+import { eventually } from '../../../../test/upload.fixture';
 import { createTestUser, type TestUser } from '../../../../test/users.fixture';
 import { seedCounts } from './seed-generator';
 
@@ -247,6 +249,30 @@ describe('seeding failures', () => {
       expect(await broken.app.ctx.aiSeeding.state()).toEqual({ running: null, lastStatus: 'failed' });
     } finally {
       await broken.close();
+    }
+  });
+});
+
+describe('embeddings of seeded knowledge', () => {
+  it('are computed right after a seed when an embedding provider answers', async () => {
+    const standins = await AiStandins.start();
+    // Jobs on, so the seed's kick fills in the background (the scheduler's own first poll is later).
+    const withProvider = await createTestApp({ ...standins.env(), JOBS_ENABLED: 'true' });
+    try {
+      const su = await createTestUser(withProvider.app, { role: 'superadmin' });
+      const seeded = await call(withProvider, su, 'POST', '/api/ai/seed/smart', { scale: SCALE });
+      expect(seeded.json().totalInserted).toBe(expectedTotal);
+      await eventually(async () => {
+        const check = (await call(withProvider, su, 'GET', '/api/ai/seed/check')).json();
+        expect(check.pendingEmbeddings).toBe(0);
+      }, 4000);
+      const r = await withProvider.app.ctx.database.db.execute(
+        sql`select count(*)::int as n from ai_knowledge_embeddings where cardinality(embedding_vector) = 384`,
+      );
+      expect((r as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(expected.ai_knowledge_embeddings);
+    } finally {
+      await withProvider.close();
+      await standins.close();
     }
   });
 });
