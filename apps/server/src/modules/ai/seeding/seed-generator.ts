@@ -1,4 +1,5 @@
 import { SEED_TABLES, SEED_TARGETS, type SeedTable } from '@stratos/contracts/ai/seeding.schema';
+import { embeddedTextHash } from '../knowledge-search/knowledge-embeddings.repository';
 import { codeSnippet } from './code-snippets';
 import {
   idFor,
@@ -138,8 +139,8 @@ export function knowledgeRow(row: number, createdAt: Date): { row: SeedRow; item
 
 /** The embedding row of an item: pending (no vector) until a provider answers. */
 function embeddingRow(item: KnowledgeItem): SeedRow {
-  // Title, a blank line, content: the text knowledge search embeds, hashed the same way.
-  const contentHash = sha256(`${item.title}\n\n${item.content}`);
+  // The hash of the text knowledge search embeds, computed by its own function.
+  const contentHash = embeddedTextHash(item);
   return {
     id: idFor(sha256(`${item.id}:${contentHash}`)),
     knowledge_id: item.id,
