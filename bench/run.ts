@@ -18,6 +18,7 @@ import { knowledgeSearchBench } from './knowledge-search.bench';
 import { loginBench } from './login.bench';
 import { preferencesBench } from './preferences.bench';
 import { ragChatBench } from './rag-chat.bench';
+import { seedBench } from './seed.bench';
 import { transferBench } from './transfer.bench';
 import { uploadRssBench } from './upload-rss.bench';
 
@@ -41,6 +42,7 @@ const NAMES = [
   'chat',
   'rag-chat',
   'knowledge',
+  'seed',
 ];
 const only = process.env.BENCH_ONLY?.split(',')
   .map((s) => s.trim())
@@ -65,6 +67,7 @@ const plan: Bench[] = [
   { name: 'chat', perEngine: true, run: aiChatBench },
   { name: 'rag-chat', perEngine: true, run: ragChatBench },
   { name: 'knowledge', perEngine: true, run: knowledgeSearchBench },
+  { name: 'seed', perEngine: true, run: seedBench },
 ].filter((b) => (b.name === filesName ? filesName !== '' : wanted(b.name)));
 
 const { engines, notes } = await enginesToRun();

@@ -9,6 +9,7 @@ import type { Secrets } from './lib/secrets';
 import type { Mailer } from './mail/mailer';
 import type { EmbeddingService } from './modules/ai/embeddings/embedding.service';
 import type { AiKnowledgeServices } from './modules/ai/knowledge/knowledge-services';
+import type { SeedingService } from './modules/ai/seeding/seeding.service';
 import type { AuditService } from './modules/audit/audit.service';
 import type { AccessStateCache } from './modules/auth/access-state-cache';
 import type { TokenService } from './modules/auth/token.service';
@@ -47,4 +48,6 @@ export interface AppContext {
   embeddings: EmbeddingService;
   /** The AI tables' data calls and the superadmin's read-only SQL (issue 16). */
   aiKnowledge: AiKnowledgeServices;
+  /** The seeding tool of the eight AI tables (one run at a time cluster-wide, with progress). */
+  aiSeeding: SeedingService;
 }

@@ -15,8 +15,10 @@ import { resolveSecrets } from './lib/secrets';
 import { type Mailer, OutboxMailer, SmtpMailer } from './mail/mailer';
 import { EmbeddingService } from './modules/ai/embeddings/embedding.service';
 import { aiKnowledgeServices } from './modules/ai/knowledge/knowledge-services';
+import { knowledgeSearchServicesFor } from './modules/ai/knowledge-search/knowledge-search-services';
 import { aiServicesFor } from './modules/ai/providers/ai-services';
 import { lapsedCreditHoldsHandler } from './modules/ai/providers/lapsed-holds';
+import { SeedingService } from './modules/ai/seeding/seeding.service';
 import { AuditRepository } from './modules/audit/audit.repository';
 import { AuditService } from './modules/audit/audit.service';
 import { AccessStateCache, USER_ACCESS_CHANNEL } from './modules/auth/access-state-cache';
@@ -122,6 +124,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       log: app.log,
     }),
     aiKnowledge: aiKnowledgeServices(database, audit),
+    aiSeeding: new SeedingService({
+      db: database.db,
+      log: app.log,
+      // Seeded knowledge waits for its embeddings: fill them now, in the background.
+      onSeeded: () => knowledgeSearchServicesFor(ctx).kick(),
+    }),
   };
   await ctx.events.start();
 

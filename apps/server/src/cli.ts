@@ -5,8 +5,13 @@ import { parseArgs } from 'node:util';
 import { type AppConfig, ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirBusyError, type DataDirRoute, reachDataDir } from './operator/data-dir-lock';
-import { type OperatorRequest, sendOperatorRequest } from './operator/operator-channel';
+import {
+  type OperatorProgress,
+  type OperatorRequest,
+  sendOperatorRequest,
+} from './operator/operator-channel';
 import { runOperatorCommand } from './operator/operator-commands';
+import { seedProgressBar } from './operator/seed-progress-bar';
 import { CliError, checkSuperadminInput } from './operator/superadmin';
 import { createStorageDriver } from './storage/storage-factory';
 
@@ -24,6 +29,15 @@ Commands:
                                 secrets too: keep it private.
   restore <file>                Load a backup into a fresh installation: a new DATA_DIR (or an
                                 empty DATABASE_URL database) and its file store. Stop the server first.
+  seed                          Fill the eight AI tables with the deterministic synthetic data
+                                (90,000 records), showing a progress bar; records already there
+                                are kept. One seed at a time, even across servers.
+      --smart                   The same, reported as inserted and skipped (the default).
+      --real                    The same, reported as the records now present.
+      --check                   Only count the records of each table and the pending embeddings.
+      --clear                   Delete every record of the eight tables (needs --yes).
+      --yes                     Confirms --clear.
+      --scale <fraction>        Seed this fraction of every target (0.01 to 1; default 1).
 
 The database is the server's: DATABASE_URL, else PGlite under DATA_DIR (default ./data, relative to
 the directory you ran npm in). The server may be running or stopped: PGlite lets one process open
@@ -34,7 +48,8 @@ export type CliCommand =
   | { name: 'help' }
   | { name: 'migrate' }
   | { name: 'create-superadmin'; email?: string; password?: string; firstName?: string; lastName?: string }
-  | { name: 'backup' | 'restore'; file: string };
+  | { name: 'backup' | 'restore'; file: string }
+  | { name: 'seed'; action: 'smart' | 'real' | 'check' | 'clear'; scale?: number };
 
 export function parseCommand(argv: string[]): CliCommand {
   const [name, ...rest] = argv;
@@ -50,6 +65,7 @@ export function parseCommand(argv: string[]): CliCommand {
         throw new CliError(`${name} takes one argument: the archive's file name.`);
       return { name, file: positionals[0] as string };
     }
+    if (name === 'seed') return parseSeed(rest);
     if (name === 'create-superadmin') {
       const { values } = parseArgs({
         args: rest,
@@ -75,6 +91,36 @@ export function parseCommand(argv: string[]): CliCommand {
     throw new CliError((err as Error).message);
   }
   throw new CliError(`Unknown command "${name}".`);
+}
+
+function parseSeed(args: string[]): CliCommand {
+  const { values } = parseArgs({
+    args,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      smart: { type: 'boolean' },
+      real: { type: 'boolean' },
+      check: { type: 'boolean' },
+      clear: { type: 'boolean' },
+      yes: { type: 'boolean' },
+      scale: { type: 'string' },
+    },
+  });
+  const actions = (['smart', 'real', 'check', 'clear'] as const).filter((a) => values[a]);
+  if (actions.length > 1) throw new CliError(`Choose one of --${actions.join(', --')}.`);
+  const action = actions[0] ?? 'smart';
+  if (action === 'clear' && !values.yes) {
+    throw new CliError('--clear deletes every record of the eight AI tables: add --yes to confirm.');
+  }
+  if (values.scale !== undefined && (action === 'check' || action === 'clear')) {
+    throw new CliError(`--scale goes with a seed, not with --${action}.`);
+  }
+  const scale = values.scale === undefined ? undefined : Number(values.scale);
+  if (scale !== undefined && !(scale >= 0.01 && scale <= 1)) {
+    throw new CliError('--scale must be a number from 0.01 to 1.');
+  }
+  return scale === undefined ? { name: 'seed', action } : { name: 'seed', action, scale };
 }
 
 /**
@@ -108,18 +154,28 @@ async function main(argv: string[]): Promise<number> {
     if (!email) throw new CliError('--email is required (or set SUPERADMIN_EMAIL).');
     request = { ...checkSuperadminInput({ ...command, email }), command: 'create-superadmin' };
   }
-  const { lines, where } = await carryOut(config, request);
-  console.log([...lines, where].join('\n'));
+  if (command.name === 'seed') {
+    request = { command: 'seed', action: command.action, scale: command.scale };
+  }
+  const bar = request.command === 'seed' ? seedProgressBar() : null;
+  try {
+    const { lines, where } = await carryOut(config, request, bar?.update);
+    bar?.stop();
+    console.log([...lines, where].join('\n'));
+  } finally {
+    bar?.stop();
+  }
   return 0;
 }
 
 /** Runs the command where the database can be reached: directly, or by the running PGlite server. */
-async function carryOut(
+export async function carryOut(
   config: AppConfig,
   request: OperatorRequest,
+  progress?: OperatorProgress,
 ): Promise<{ lines: string[]; where: string }> {
   if (config.databaseUrl) {
-    const lines = await runHere(config, request);
+    const lines = await runHere(config, request, progress);
     return { lines, where: 'Database: PostgreSQL (DATABASE_URL).' };
   }
   mkdirSync(config.dataDir, { recursive: true });
@@ -127,8 +183,9 @@ async function carryOut(
   const route: DataDirRoute = await reachDataDir(config.dataDir);
   if (route.kind === 'server') {
     // A backup of many files takes as long as reading them: no short timeout for it.
-    const timeoutMs = request.command === 'backup' ? 24 * 3600_000 : 60_000;
-    const reply = await sendOperatorRequest(route.socket, request, timeoutMs);
+    const long = request.command === 'backup' || request.command === 'seed';
+    const timeoutMs = long ? 24 * 3600_000 : 60_000;
+    const reply = await sendOperatorRequest(route.socket, request, timeoutMs, progress);
     if (!reply.ok) throw reply.operatorError ? new CliError(reply.error) : new Error(reply.error);
     return {
       lines: reply.lines,
@@ -140,14 +197,18 @@ async function carryOut(
     const stale = lock.replacedStale
       ? [`Note: removed the lock of a server that is no longer running (pid ${lock.replacedStale.pid}).`]
       : [];
-    const lines = await runHere(config, request);
+    const lines = await runHere(config, request, progress);
     return { lines: [...stale, ...lines], where: `Database: ${pglite}.` };
   } finally {
     lock.release();
   }
 }
 
-async function runHere(config: AppConfig, request: OperatorRequest): Promise<string[]> {
+async function runHere(
+  config: AppConfig,
+  request: OperatorRequest,
+  progress?: OperatorProgress,
+): Promise<string[]> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/pglite` });
   try {
     // Every command may be the first thing run on a fresh machine, so the tables must exist.
@@ -156,6 +217,7 @@ async function runHere(config: AppConfig, request: OperatorRequest): Promise<str
     return await runOperatorCommand(
       { database, storage, migrationsDir: config.migrationsDir, dataDir: config.dataDir },
       request,
+      progress,
     );
   } finally {
     await database.close();

@@ -49,6 +49,7 @@ async function main() {
           migrationsDir: config.migrationsDir,
           storage: app.ctx.storage,
           dataDir: config.dataDir,
+          seeding: app.ctx.aiSeeding,
         },
         app.log,
       ),

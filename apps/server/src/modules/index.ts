@@ -7,6 +7,7 @@ import { contentSearchRoutes } from './ai/file-index/content-search.routes';
 import { aiKnowledgeDataRoutes } from './ai/knowledge/knowledge-data.routes';
 import { knowledgeSearchRoutes } from './ai/knowledge-search/knowledge-search.routes';
 import { aiProvidersRoutes } from './ai/providers/providers.routes';
+import { aiSeedingRoutes } from './ai/seeding/seeding.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { alertsRoutes } from './billing/alerts/alerts.routes';
@@ -59,4 +60,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(aiAnalysisRoutes(ctx));
   await api.register(knowledgeSearchRoutes(ctx));
   await api.register(aiKnowledgeDataRoutes(ctx));
+  await api.register(aiSeedingRoutes(ctx));
 }

@@ -8,7 +8,8 @@ import path from 'node:path';
  * The local-only channel through which `npm run cli` asks a running PGlite server to carry out an
  * operator command with its own database (a second process may not open it). A Unix domain
  * socket in DATA_DIR, readable and writable by its owner only (a named pipe on Windows); one JSON
- * request and one JSON reply per connection.
+ * request and one JSON reply per connection, the reply preceded by
+ * `{"progress": ...}` lines while a long command runs.
  */
 export type OperatorRequest =
   | { command: 'migrate' }
@@ -21,13 +22,21 @@ export type OperatorRequest =
     }
   /** `file` is absolute: the server resolves nothing against its own working directory. */
   | { command: 'backup'; file: string }
-  | { command: 'restore'; file: string };
+  | { command: 'restore'; file: string }
+  /** Seeding of the eight AI tables; `scale` seeds that fraction of every target. */
+  | { command: 'seed'; action: 'smart' | 'real' | 'check' | 'clear'; scale?: number };
 
 export type OperatorReply =
   | { ok: true; lines: string[] }
   | { ok: false; error: string; operatorError: boolean };
 
-export type OperatorHandler = (request: OperatorRequest) => Promise<OperatorReply>;
+/** Progress of a long command (a seed), sent as lines of its own before the reply. */
+export type OperatorProgress = (progress: unknown) => void;
+
+export type OperatorHandler = (
+  request: OperatorRequest,
+  progress: OperatorProgress,
+) => Promise<OperatorReply>;
 
 /** Linux allows 108 bytes in a socket path (macOS 104): a deep DATA_DIR gets one in the temp dir. */
 const MAX_SOCKET_PATH = 100;
@@ -87,7 +96,10 @@ function serve(socket: Socket, handle: OperatorHandler): void {
       socket.end(`${JSON.stringify({ ok: false, error: 'Malformed request', operatorError: true })}\n`);
       return;
     }
-    handle(request).then(
+    const progress: OperatorProgress = (p) => {
+      if (!socket.writableEnded) socket.write(`${JSON.stringify({ progress: p })}\n`);
+    };
+    handle(request, progress).then(
       (reply) => socket.end(`${JSON.stringify(reply)}\n`),
       (err: Error) =>
         socket.end(`${JSON.stringify({ ok: false, error: err.message, operatorError: false })}\n`),
@@ -100,23 +112,44 @@ export function sendOperatorRequest(
   socketPath: string,
   request: OperatorRequest,
   timeoutMs = 60_000,
+  onProgress?: OperatorProgress,
 ): Promise<OperatorReply> {
   return new Promise((resolve, reject) => {
     const socket = createConnection(socketPath);
-    let reply = '';
+    let buffer = '';
+    let reply: OperatorReply | null = null;
+    // Each line is a progress report or, last, the reply.
+    const take = (line: string) => {
+      if (!line.trim()) return;
+      const message = JSON.parse(line) as OperatorReply | { progress: unknown };
+      if ('progress' in message) onProgress?.(message.progress);
+      else reply = message;
+    };
     socket.setEncoding('utf8');
     socket.setTimeout(timeoutMs, () => socket.destroy(new Error('The server did not answer in time.')));
     socket.on('connect', () => socket.write(`${JSON.stringify(request)}\n`));
     socket.on('data', (chunk: string) => {
-      reply += chunk;
+      buffer += chunk;
+      let newline = buffer.indexOf('\n');
+      try {
+        while (newline >= 0) {
+          take(buffer.slice(0, newline));
+          buffer = buffer.slice(newline + 1);
+          newline = buffer.indexOf('\n');
+        }
+      } catch {
+        socket.destroy(new Error('The server closed the channel without an answer.'));
+      }
     });
     socket.on('error', reject);
     socket.on('end', () => {
       try {
-        resolve(JSON.parse(reply) as OperatorReply);
+        take(buffer);
       } catch {
-        reject(new Error('The server closed the channel without an answer.'));
+        // fall through: no reply
       }
+      if (reply) resolve(reply);
+      else reject(new Error('The server closed the channel without an answer.'));
     });
   });
 }

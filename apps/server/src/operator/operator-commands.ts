@@ -1,9 +1,11 @@
 import path from 'node:path';
 import type { Database } from '../db/client';
+import type { SeedingService } from '../modules/ai/seeding/seeding.service';
 import type { StorageDriver } from '../storage/storage-driver';
 import { createBackup } from './backup/create-backup';
 import { restoreBackup } from './backup/restore-backup';
-import type { OperatorHandler, OperatorRequest } from './operator-channel';
+import type { OperatorHandler, OperatorProgress, OperatorRequest } from './operator-channel';
+import { runSeedCommand } from './seed-command';
 import { CliError, createSuperadmin } from './superadmin';
 
 /** What an operator command works on: the CLI's own connection, or the running server's. */
@@ -14,6 +16,8 @@ export interface OperatorTarget {
   dataDir: string;
   /** True when a running server carries the command out (a restore then is refused). */
   viaServer?: boolean;
+  /** The running server's seeding tool (so its progress stream sees a seed started here). */
+  seeding?: SeedingService;
 }
 
 /**
@@ -23,6 +27,7 @@ export interface OperatorTarget {
 export async function runOperatorCommand(
   target: OperatorTarget,
   request: OperatorRequest,
+  progress?: OperatorProgress,
 ): Promise<string[]> {
   const { database, migrationsDir } = target;
   switch (request.command) {
@@ -45,6 +50,8 @@ export async function runOperatorCommand(
         );
       }
       return restoreBackup(target, absolute(request.file));
+    case 'seed':
+      return runSeedCommand(target, request, progress);
     default:
       throw new CliError(`Unknown command "${String((request as { command?: unknown }).command)}".`);
   }
@@ -66,9 +73,9 @@ export function operatorHandler(
   target: Omit<OperatorTarget, 'viaServer'>,
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void },
 ): OperatorHandler {
-  return async (request) => {
+  return async (request, progress) => {
     try {
-      const lines = await runOperatorCommand({ ...target, viaServer: true }, request);
+      const lines = await runOperatorCommand({ ...target, viaServer: true }, request, progress);
       log.info({ command: request.command }, 'operator command carried out');
       return { ok: true, lines };
     } catch (err) {
