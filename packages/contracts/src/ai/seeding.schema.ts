@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KNOWLEDGE_DATA_ERRORS } from './knowledge-data.schema';
 
 /** Seeding of the eight AI tables (part 2 sections 2, 3, 7, 8, 9; issue 16). */
 
@@ -32,7 +33,7 @@ export const SEED_CLEAR_CONFIRMATION = 'DELETE ALL AI DATA';
 
 export const SEED_MESSAGES = {
   /** The specification's 403 for seeding, clearing and database calls (part 2 section 6). */
-  databaseAccess: 'Authentication required for database access',
+  databaseAccess: KNOWLEDGE_DATA_ERRORS.DATABASE_ACCESS,
   smartFailed: 'Smart seeding failed',
   realFailed: 'Backend seeding failed',
   checkFailed: 'Database check failed',
