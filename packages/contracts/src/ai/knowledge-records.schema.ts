@@ -8,7 +8,8 @@ import { multiLineText, singleLineText } from '../common/text.schema';
  * server fills in what is left out.
  */
 
-export const AI_TABLES = [
+/** The eight tables of part 2 section 3, in the order they are seeded (references first). */
+export const SEEDED_AI_TABLES = [
   'ai_knowledge_base',
   'ai_learning_interactions',
   'ai_learning_improvements',
@@ -17,9 +18,9 @@ export const AI_TABLES = [
   'ai_domain_expertise',
   'ai_learning_patterns',
   'ai_performance_metrics',
-  'ai_insights',
-  'ai_knowledge_enhancement',
 ] as const;
+
+export const AI_TABLES = [...SEEDED_AI_TABLES, 'ai_insights', 'ai_knowledge_enhancement'] as const;
 export type AiTable = (typeof AI_TABLES)[number];
 
 export const DIFFICULTY_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;

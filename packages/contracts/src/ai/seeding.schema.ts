@@ -1,19 +1,11 @@
 import { z } from 'zod';
 import { KNOWLEDGE_DATA_ERRORS } from './knowledge-data.schema';
+import { SEEDED_AI_TABLES } from './knowledge-records.schema';
 
 /** Seeding of the eight AI tables (part 2 sections 2, 3, 7, 8, 9; issue 16). */
 
 /** The eight tables in the order they are seeded (a row's references are seeded before it). */
-export const SEED_TABLES = [
-  'ai_knowledge_base',
-  'ai_learning_interactions',
-  'ai_learning_improvements',
-  'ai_knowledge_connections',
-  'ai_knowledge_embeddings',
-  'ai_domain_expertise',
-  'ai_learning_patterns',
-  'ai_performance_metrics',
-] as const;
+export const SEED_TABLES = SEEDED_AI_TABLES;
 export type SeedTable = (typeof SEED_TABLES)[number];
 
 /** Records per table of a full seed (part 2 section 3): 90,000 in all. */

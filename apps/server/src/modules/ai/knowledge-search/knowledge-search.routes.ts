@@ -16,9 +16,15 @@ export function knowledgeSearchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const aiUser = app.requireAccess(ROUTE_GROUPS.ai);
     app.addHook('preClose', async () => services.stop());
     // Which exact vector path this database supports, known (and logged) before the first search.
+    // A database that does not answer now must not stop the app from becoming ready (readiness
+    // reports it); the first search asks again.
     app.addHook('onReady', async () => {
-      const path = await services.search.vectorPath();
-      ctx.log.info({ path }, 'knowledge search vectors');
+      try {
+        const path = await services.search.vectorPath();
+        ctx.log.info({ path }, 'knowledge search vectors');
+      } catch (err) {
+        ctx.log.warn({ err }, 'knowledge search: could not tell which vector path the database supports');
+      }
     });
 
     app.post(

@@ -58,8 +58,14 @@ export class KnowledgeSearchService {
 
   /** Which exact nearest-neighbour path this database supports, detected once. */
   vectorPath(): Promise<VectorPath> {
-    this.path ??= this.d.repo.hasPgvector().then((yes) => (yes ? 'pgvector' : 'scan'));
-    return this.path;
+    if (this.path) return this.path;
+    const path = this.d.repo.hasPgvector().then((yes): VectorPath => (yes ? 'pgvector' : 'scan'));
+    this.path = path;
+    // A failed look-up (the database did not answer) is asked again next time, not remembered.
+    path.catch(() => {
+      if (this.path === path) this.path = null;
+    });
+    return path;
   }
 
   async search(input: SearchInput, signal?: AbortSignal): Promise<KnowledgeSearchReply> {
