@@ -25,16 +25,8 @@ export type Permission = (typeof PERMISSIONS)[number];
  */
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   user: ['ai:read', 'ai:use', 'storage:read', 'storage:write', 'ai:analyze', 'collaboration'],
-  admin: [
-    'ai:read',
-    'ai:use',
-    'ai:train',
-    'storage:read',
-    'storage:write',
-    'view:all-storage',
-    'ai:analyze',
-    'collaboration',
-  ],
+  // Everything a user has, and training and all storage too: today that is every permission.
+  admin: PERMISSIONS,
   superadmin: PERMISSIONS,
 };
 

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../../app-context';
 import type { Db } from '../../../db/client';
+import { type BackgroundDrain, backgroundDrain } from '../../../jobs/background-drain';
 import { DownloadRepository } from '../../files/download.repository';
 import { aiServicesFor } from '../providers/ai-services';
 import { AnalysisRepository } from './analysis.repository';
@@ -14,13 +15,9 @@ export interface UploadAnalysisHook {
   kick(): void;
 }
 
-export interface AnalysisServices {
+export interface AnalysisServices extends BackgroundDrain {
   service: AnalysisService;
   upload: UploadAnalysisHook;
-  /** Starts a drain in this process (when JOBS_ENABLED), in the background. */
-  kick(): void;
-  /** Stops a background drain (the app is closing) and waits for it. */
-  stop(): Promise<void>;
 }
 
 const built = new WeakMap<AppContext, AnalysisServices>();
@@ -32,15 +29,8 @@ export function analysisServicesFor(ctx: AppContext): AnalysisServices {
   const db = ctx.database.db;
   const repo = new AnalysisRepository(db);
   const ai = aiServicesFor(ctx);
-  const controller = new AbortController();
-  let background: Promise<unknown> | null = null;
-  const kick = () => {
-    // Tests run the worker themselves (JOBS_ENABLED=false); so does a node that runs no jobs.
-    if (!ctx.config.jobsEnabled || controller.signal.aborted) return;
-    background = service
-      .drain(controller.signal)
-      .catch((err) => ctx.log.error({ err }, 'file analysis failed'));
-  };
+  const background = backgroundDrain(ctx, 'file analysis', (signal) => service.drain(signal));
+  const kick = background.kick;
   const service = new AnalysisService({
     repo,
     files: new DownloadRepository(db),
@@ -62,10 +52,7 @@ export function analysisServicesFor(ctx: AppContext): AnalysisServices {
       kick,
     },
     kick,
-    stop: async () => {
-      controller.abort();
-      await background;
-    },
+    stop: background.stop,
   };
   built.set(ctx, services);
   return services;

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../../app-context';
 import type { Db } from '../../../db/client';
+import { type BackgroundDrain, backgroundDrain } from '../../../jobs/background-drain';
 import { DownloadRepository } from '../../files/download.repository';
 import { readableKind } from '../analysis/text-extraction';
 import { FileIndexRepository } from './file-index.repository';
@@ -14,14 +15,10 @@ export interface UploadIndexHook {
   kick(): void;
 }
 
-export interface FileIndexServices {
+export interface FileIndexServices extends BackgroundDrain {
   indexer: FileIndexService;
   retrieval: FileRetrievalService;
   upload: UploadIndexHook;
-  /** Starts a drain in this process (when JOBS_ENABLED), in the background. */
-  kick(): void;
-  /** Stops a background drain (the app is closing) and waits for it. */
-  stop(): Promise<void>;
 }
 
 const built = new WeakMap<AppContext, FileIndexServices>();
@@ -33,15 +30,8 @@ export function fileIndexServicesFor(ctx: AppContext): FileIndexServices {
   const db = ctx.database.db;
   const repo = new FileIndexRepository(db);
   const vectors = new VectorCache(repo, ctx.log);
-  const controller = new AbortController();
-  let background: Promise<unknown> | null = null;
-  const kick = () => {
-    // Tests drain themselves (JOBS_ENABLED=false); so does a node that runs no jobs.
-    if (!ctx.config.jobsEnabled || controller.signal.aborted) return;
-    background = indexer
-      .drain(controller.signal)
-      .catch((err) => ctx.log.error({ err }, 'file indexing failed'));
-  };
+  const background = backgroundDrain(ctx, 'file indexing', (signal) => indexer.drain(signal));
+  const kick = background.kick;
   const indexer = new FileIndexService({
     repo,
     files: new DownloadRepository(db),
@@ -62,10 +52,7 @@ export function fileIndexServicesFor(ctx: AppContext): FileIndexServices {
       kick,
     },
     kick,
-    stop: async () => {
-      controller.abort();
-      await background;
-    },
+    stop: background.stop,
   };
   built.set(ctx, services);
   return services;
