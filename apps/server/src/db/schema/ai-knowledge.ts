@@ -73,8 +73,12 @@ export const aiLearningInteractions = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** The person who asked; null for platform (seeded) interactions. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    /** The chat reply this interaction records; feedback on it sets satisfaction_score and was_helpful. */
-    messageId: uuid('message_id').references(() => aiChatMessages.id, { onDelete: 'set null' }),
+    /**
+     * The chat reply this interaction records; feedback on it sets satisfaction_score and was_helpful.
+     * Deleting the reply (its conversation deleted or cleared) deletes the interaction: what a person
+     * deletes from their chats must not live on in the learning data.
+     */
+    messageId: uuid('message_id').references(() => aiChatMessages.id, { onDelete: 'cascade' }),
     userQuery: text('user_query').notNull(),
     aiResponse: text('ai_response').notNull(),
     satisfactionScore: real('satisfaction_score'),

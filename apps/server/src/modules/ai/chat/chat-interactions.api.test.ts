@@ -162,6 +162,31 @@ describe('feedback on a reply sets its interaction', () => {
     }
     expect(await interactionFor(messageId)).toMatchObject({ satisfactionScore: 1, wasHelpful: true });
   });
+
+  it('a cleared or deleted conversation takes its interactions with it, and only its own', async () => {
+    const user = await createTestUser(t.app);
+    const first = (await chat(user, { message: PYTHON_QUESTION, provider: 'ollama' })).json();
+    const kept = (await chat(user, { message: PYTHON_QUESTION, provider: 'ollama' })).json();
+    expect(first.conversationId).not.toBe(kept.conversationId);
+    expect(await interactionsOf(user.user.id)).toHaveLength(2);
+
+    const cleared = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/ai/conversations/${first.conversationId}`,
+      headers: user.headers,
+      payload: { clear: true },
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect((await interactionsOf(user.user.id)).map((r) => r.messageId)).toEqual([kept.messageId]);
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/ai/conversations/${kept.conversationId}`,
+      headers: user.headers,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await interactionsOf(user.user.id)).toEqual([]);
+  });
 });
 
 describe('the exchange statements, batched or alone', () => {
@@ -255,9 +280,10 @@ describe('the exchange statements, batched or alone', () => {
     const userId = user.user.id;
     const id = randomUUID();
     await repo.startConversation({ id, userId: user.user.id, title: 't' }, exchange(userId, 'first'));
-    // A deleted conversation: the statement fails as a whole.
+    expect((await interactionsOf(user.user.id)).map((r) => r.userQuery)).toEqual(['first']);
+    // A deleted conversation (its interactions go with it): the next statement fails as a whole.
     await t.app.inject({ method: 'DELETE', url: `/api/ai/conversations/${id}`, headers: user.headers });
     await expect(repo.saveExchange(id, exchange(userId, 'after delete'), 20)).rejects.toThrow();
-    expect((await interactionsOf(user.user.id)).map((r) => r.userQuery)).toEqual(['first']);
+    expect(await interactionsOf(user.user.id)).toEqual([]);
   });
 });
