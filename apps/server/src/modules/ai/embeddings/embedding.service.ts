@@ -59,6 +59,8 @@ export class EmbeddingService {
   private readonly cooldownUntil = new Map<EmbeddingProvider, number>();
   private readonly lastError = new Map<EmbeddingProvider, string>();
   private lastStatus: { at: number; status: EmbeddingStatus } | null = null;
+  /** The model of this process's last successful call (`provider/model`). */
+  private lastModel: string | null = null;
 
   constructor(private readonly d: EmbeddingServiceDeps) {}
 
@@ -74,7 +76,8 @@ export class EmbeddingService {
         const vectors = await this.embedWith(route, texts, signal);
         this.cooldownUntil.delete(route.provider);
         this.lastError.delete(route.provider);
-        return { model: `${route.provider}/${route.model}`, vectors };
+        this.lastModel = `${route.provider}/${route.model}`;
+        return { model: this.lastModel, vectors };
       } catch (err) {
         if (signal?.aborted) return null;
         const message = (err as Error).message || String(err);
@@ -84,6 +87,15 @@ export class EmbeddingService {
       }
     }
     return null;
+  }
+
+  /**
+   * The model that answered this process's last embedding call, or null before any. Stored vectors
+   * of another model are never compared with its vectors, so the fill-in jobs embed those rows again
+   * (a changed embedding model, or OpenAI standing in while Ollama is down).
+   */
+  currentModel(): string | null {
+    return this.lastModel;
   }
 
   /** Forgets failures (an operator's "try again"; tests). */

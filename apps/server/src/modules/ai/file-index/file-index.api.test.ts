@@ -168,6 +168,15 @@ describe('indexing', () => {
     expect(filled).toBe(row?.chunkCount);
     expect(await indexRow(id)).toMatchObject({ pendingEmbeddings: 0, embeddingModel: 'ollama/all-minilm' });
     expect((await chunksOf(id)).every((c) => c.embedding?.length === 384)).toBe(true);
+
+    // Vectors of an earlier embedding model are embedded again with the one answering now.
+    await db()
+      .update(fileTextIndex)
+      .set({ embeddingModel: 'ollama/older-model' })
+      .where(eq(fileTextIndex.fileId, id));
+    expect(await indexer().fillEmbeddings()).toBe(row?.chunkCount);
+    expect(await indexRow(id)).toMatchObject({ pendingEmbeddings: 0, embeddingModel: 'ollama/all-minilm' });
+    expect((await chunksOf(id)).every((c) => c.embedding?.length === 384)).toBe(true);
   });
 });
 

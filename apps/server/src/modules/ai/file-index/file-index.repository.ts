@@ -199,6 +199,26 @@ export class FileIndexRepository {
       .orderBy(fileTextChunks.chunkIndex);
   }
 
+  /**
+   * Files embedded with another model than `model` go back to waiting for embeddings (their chunks'
+   * vectors cleared in the same statement). Returns the owners whose index changed.
+   */
+  async requeueOtherModels(model: string): Promise<string[]> {
+    const rows = rowsOf<{ user_id: string }>(
+      await this.db.execute(sql`
+        with stale as (
+          update ${fileTextIndex} set embedding_model = null, pending_embeddings = chunk_count,
+            indexed_at = now()
+          where embedding_model is not null and embedding_model <> ${model}
+          returning file_id, user_id
+        ), cleared as (
+          update ${fileTextChunks} c set embedding = null from stale where c.file_id = stale.file_id
+        )
+        select distinct user_id from stale`),
+    );
+    return rows.map((r) => r.user_id);
+  }
+
   /** Stores vectors of some of a file's chunks and recounts what is left to embed. */
   async setEmbeddings(
     fileId: string,

@@ -148,6 +148,10 @@ export class FileIndexService {
   /** Embeds chunks stored without vectors (no provider answered then). Returns how many it filled. */
   async fillEmbeddings(signal?: AbortSignal): Promise<number> {
     if (!this.d.embedder) return 0;
+    const model = this.d.embedder.currentModel();
+    if (model) {
+      for (const userId of await this.d.repo.requeueOtherModels(model)) this.d.onIndexed?.(userId);
+    }
     let filled = 0;
     for (const f of await this.d.repo.filesPendingEmbeddings(EMBED_FILES_PER_RUN)) {
       const chunks = await this.d.repo.chunksWithoutEmbedding(f.fileId);

@@ -12,6 +12,7 @@ import type { VectorCache, VectorHit } from './vector-cache';
 /** What gives vectors: the embedding service (null when no provider answers). */
 export interface Embedder {
   embed(texts: string[], signal?: AbortSignal): Promise<{ model: string; vectors: number[][] } | null>;
+  currentModel(): string | null;
 }
 
 /** Chunks put in a chat prompt, and the characters they may take together. */

@@ -45,6 +45,15 @@ export class KnowledgeEmbeddingsRepository {
     return rowsOf(result).length;
   }
 
+  /** Rows embedded with another model than `model` go back to pending. Returns how many. */
+  async requeueOtherModels(model: string): Promise<number> {
+    const result = await this.db.execute(sql`
+      update ${aiKnowledgeEmbeddings} set embedding_vector = null, embedding_model = null, updated_at = now()
+      where embedding_model is not null and embedding_model <> ${model}
+      returning id`);
+    return rowsOf(result).length;
+  }
+
   async pendingCount(): Promise<number> {
     const r = rowsOf<{ n: number | string }>(
       await this.db.execute(

@@ -17,7 +17,7 @@ export interface FillReport {
 
 export interface KnowledgeEmbeddingsDeps {
   repo: KnowledgeEmbeddingsRepository;
-  embeddings: Pick<EmbeddingService, 'embed'>;
+  embeddings: Pick<EmbeddingService, 'embed' | 'currentModel'>;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
 }
 
@@ -40,6 +40,12 @@ export class KnowledgeEmbeddingsService {
 
   /** Embeds pending rows until none is left, no provider answers, or the signal aborts. */
   async fillPending(signal?: AbortSignal): Promise<FillReport> {
+    const model = this.d.embeddings.currentModel();
+    if (model) {
+      const requeued = await this.d.repo.requeueOtherModels(model);
+      if (requeued > 0)
+        this.d.log.info({ requeued, model }, 'knowledge embeddings of another model queued again');
+    }
     let embedded = 0;
     let noProvider = false;
     // Rows a provider refused stay pending; a round that stores nothing ends the run.

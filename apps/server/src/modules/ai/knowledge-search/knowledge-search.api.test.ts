@@ -135,6 +135,27 @@ describe('pending knowledge embeddings', () => {
     expect((await services().embeddings.fillPending()).pending).toBe(0);
   });
 
+  it('embeds again the items stored with another model than the one answering now', async () => {
+    const all = Object.values(ids);
+    await services().embeddings.queueFor(all);
+    await services().embeddings.fillPending();
+    const db = t.app.ctx.database.db;
+    // Vectors of an earlier embedding model (the configured model changed since they were stored).
+    await db
+      .update(aiKnowledgeEmbeddings)
+      .set({ embeddingModel: 'ollama/older-model' })
+      .where(inArray(aiKnowledgeEmbeddings.knowledgeId, [ids.car as string, ids.neural as string]));
+    const texts = () => standins.ollama.embeddings.flatMap((c) => (c.body as { input: string[] }).input);
+    const before = texts().length;
+    expect(await services().embeddings.fillPending()).toEqual({ embedded: 2, pending: 0, noProvider: false });
+    const rows = await db
+      .select({ model: aiKnowledgeEmbeddings.embeddingModel })
+      .from(aiKnowledgeEmbeddings)
+      .where(inArray(aiKnowledgeEmbeddings.knowledgeId, all));
+    expect(rows.map((r) => r.model)).toEqual(all.map(() => 'ollama/all-minilm'));
+    expect(texts().length - before).toBe(2);
+  });
+
   it('stays pending when the provider answers vectors of the wrong size, and the job fills it later', async () => {
     const db = t.app.ctx.database.db;
     const [extra] = await db
