@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dataEnvelope } from '../common/envelope.schema';
+import { multiLineText, singleLineText } from '../common/text.schema';
 
 /**
  * /ai-assistant (issue 17 "AI pages"): an assistant that proposes actions on the user's own files
@@ -97,7 +98,7 @@ export type ProposeActionBody = z.infer<typeof proposeActionBodySchema>;
 
 /** POST /api/ai/assistant/plan: ask in plain words; the assistant proposes actions (nothing runs yet). */
 export const planBodySchema = z.strictObject({
-  request: z.string().trim().min(1).max(ASSISTANT_REQUEST_MAX),
+  request: multiLineText({ trim: true }).min(1).max(ASSISTANT_REQUEST_MAX),
   /** Files the user picked; the assistant may choose among the user's recent files otherwise. */
   fileIds: z.array(z.uuid()).max(ASSISTANT_MAX_FILES).default([]),
 });
@@ -123,7 +124,7 @@ export const assistantActionsReplySchema = dataEnvelope(
 
 /** GET /api/ai/assistant/workspace: the user's files to pick from and folders to move to. */
 export const workspaceQuerySchema = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: singleLineText({ trim: true }).max(200).optional(),
 });
 export const workspaceFileSchema = z.object({
   id: z.uuid(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dataEnvelope } from '../common/envelope.schema';
+import { singleLineText } from '../common/text.schema';
 
 /**
  * /ai-recommendations (issue 17 "AI pages"): the user's recommendations, read from their stored
@@ -55,7 +56,7 @@ export const recommendationsReplySchema = dataEnvelope(recommendationsSchema);
 
 /** POST /api/ai/recommendations/state: mark done, dismiss, or reopen one recommendation. */
 export const recommendationStateBodySchema = z.strictObject({
-  id: z.string().min(1).max(200),
+  id: singleLineText().min(1).max(200),
   state: recommendationStateSchema,
 });
 export const recommendationStateReplySchema = dataEnvelope(

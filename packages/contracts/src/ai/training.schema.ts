@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dataEnvelope } from '../common/envelope.schema';
+import { singleLineText } from '../common/text.schema';
 
 /**
  * /ai/training (issue 17 "AI pages"): interactions and their feedback as a fine-tuning dataset.
@@ -20,13 +21,13 @@ export const trainingFilterSchema = z.object({
   /** Star rating 1..5 (satisfaction x 5). */
   minRating: z.coerce.number().int().min(1).max(5).optional(),
   maxRating: z.coerce.number().int().min(1).max(5).optional(),
-  model: z.string().trim().min(1).max(200).optional(),
-  domain: z.string().trim().min(1).max(100).optional(),
+  model: singleLineText({ trim: true }).min(1).max(200).optional(),
+  domain: singleLineText({ trim: true }).min(1).max(100).optional(),
   /** was_helpful: true, false, or not said. */
   helpful: boolish.optional(),
   review: z.enum(['included', 'excluded', 'unreviewed']).optional(),
   /** Words in the question or the answer. */
-  search: z.string().trim().min(1).max(200).optional(),
+  search: singleLineText({ trim: true }).min(1).max(200).optional(),
 });
 export type TrainingFilter = z.infer<typeof trainingFilterSchema>;
 
