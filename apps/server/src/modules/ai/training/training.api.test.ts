@@ -124,14 +124,12 @@ beforeAll(async () => {
     .insert(aiChatMessages)
     .values({ conversationId: conv?.id as string, role: 'assistant', content: 'No.' })
     .returning();
-  await db
-    .insert(aiChatFeedback)
-    .values({
-      messageId: msg?.id as string,
-      userId: trainer.user.id,
-      rating: 1,
-      comment: 'Refused for no reason',
-    });
+  await db.insert(aiChatFeedback).values({
+    messageId: msg?.id as string,
+    userId: trainer.user.id,
+    rating: 1,
+    comment: 'Refused for no reason',
+  });
   const { eq } = await import('drizzle-orm');
   await db
     .update(aiLearningInteractions)

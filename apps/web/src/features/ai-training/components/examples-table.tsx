@@ -1,0 +1,172 @@
+import { CheckOutlined, StopOutlined } from '@ant-design/icons';
+import type { TrainingExample } from '@stratos/contracts/ai/training.schema';
+import { Button, Flex, Rate, Table, type TableColumnsType, Tag, theme } from 'antd';
+import { formatDateTime } from '../../../lib/date-format';
+import type { ReviewMark } from '../api/review-examples';
+
+interface Props {
+  items: TrainingExample[];
+  total: number;
+  page: number;
+  pageSize: number;
+  loading: boolean;
+  showUser: boolean;
+  selected: string[];
+  onSelect: (ids: string[]) => void;
+  onPage: (page: number, size: number) => void;
+  onReview: (ids: string[], review: ReviewMark) => void;
+  reviewing: string[];
+}
+
+const REVIEW_TAG = {
+  included: <Tag color="green">Included</Tag>,
+  excluded: <Tag color="red">Excluded</Tag>,
+  none: <Tag>Not reviewed</Tag>,
+};
+
+/** The dataset's examples: question and answer, the feedback on them, and the review mark. */
+export function ExamplesTable(p: Props) {
+  const { token } = theme.useToken();
+  const clamp = (lines: number) =>
+    ({
+      display: '-webkit-box',
+      WebkitLineClamp: lines,
+      WebkitBoxOrient: 'vertical',
+      overflow: 'hidden',
+      wordBreak: 'break-word',
+    }) as const;
+  const columns: TableColumnsType<TrainingExample> = [
+    {
+      title: 'Example',
+      key: 'example',
+      render: (_, e) => (
+        <div style={{ display: 'grid', gap: 4, minWidth: 220 }}>
+          <strong style={{ ...clamp(2), color: token.colorTextHeading }}>{e.query}</strong>
+          <span style={{ ...clamp(3), color: token.colorTextSecondary }}>{e.response}</span>
+          {e.comment && <span style={{ fontSize: 12, fontStyle: 'italic' }}>“{e.comment}”</span>}
+        </div>
+      ),
+    },
+    {
+      title: 'Feedback',
+      key: 'feedback',
+      width: 150,
+      render: (_, e) => (
+        <div style={{ display: 'grid', gap: 4 }}>
+          {e.rating === null ? (
+            <span style={{ color: token.colorTextTertiary }}>Not rated</span>
+          ) : (
+            <Rate disabled value={e.rating} style={{ fontSize: 13 }} aria-label={`${e.rating} of 5`} />
+          )}
+          {e.wasHelpful !== null && (
+            <Tag color={e.wasHelpful ? 'green' : 'volcano'} style={{ justifySelf: 'start' }}>
+              {e.wasHelpful ? 'Helpful' : 'Not helpful'}
+            </Tag>
+          )}
+        </div>
+      ),
+    },
+    {
+      title: 'Model · domain',
+      key: 'model',
+      width: 150,
+      render: (_, e) => (
+        <div style={{ display: 'grid', gap: 2, fontSize: 13 }}>
+          <span style={{ wordBreak: 'break-word' }}>{e.model ?? '—'}</span>
+          <span style={{ color: token.colorTextSecondary }}>{e.domain}</span>
+        </div>
+      ),
+    },
+    ...(p.showUser
+      ? [
+          {
+            title: 'User',
+            key: 'user',
+            width: 170,
+            render: (_: unknown, e: TrainingExample) => (
+              <span style={{ fontSize: 13, wordBreak: 'break-all' }}>{e.userEmail ?? 'Platform'}</span>
+            ),
+          },
+        ]
+      : []),
+    {
+      title: 'When',
+      dataIndex: 'createdAt',
+      width: 130,
+      render: (v: string) => (
+        <time dateTime={v} style={{ fontSize: 13 }}>
+          {formatDateTime(v)}
+        </time>
+      ),
+    },
+    {
+      title: 'Review',
+      key: 'review',
+      width: 150,
+      render: (_, e) => {
+        const busy = p.reviewing.includes(e.id);
+        return (
+          <Flex vertical gap={6} align="flex-start">
+            {REVIEW_TAG[e.review ?? 'none']}
+            <Flex gap={4}>
+              <Button
+                size="small"
+                icon={<CheckOutlined />}
+                aria-label={`Include “${e.query.slice(0, 40)}”`}
+                disabled={busy || e.review === 'included'}
+                onClick={() => p.onReview([e.id], 'included')}
+              >
+                Include
+              </Button>
+              <Button
+                size="small"
+                danger
+                icon={<StopOutlined />}
+                aria-label={`Exclude “${e.query.slice(0, 40)}”`}
+                disabled={busy || e.review === 'excluded'}
+                onClick={() => p.onReview([e.id], 'excluded')}
+              />
+            </Flex>
+          </Flex>
+        );
+      },
+    },
+  ];
+  return (
+    <Table<TrainingExample>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={p.items}
+      loading={p.loading}
+      scroll={{ x: p.showUser ? 980 : 820 }}
+      rowSelection={{ selectedRowKeys: p.selected, onChange: (keys) => p.onSelect(keys as string[]) }}
+      expandable={{
+        expandedRowRender: (e) => (
+          <div style={{ display: 'grid', gap: 8, maxWidth: 900 }}>
+            <div>
+              <strong>Question</strong>
+              <p style={{ margin: '2px 0 0', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{e.query}</p>
+            </div>
+            <div>
+              <strong>Answer</strong>
+              <p style={{ margin: '2px 0 0', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                {e.response}
+              </p>
+            </div>
+          </div>
+        ),
+      }}
+      pagination={{
+        current: p.page,
+        pageSize: p.pageSize,
+        total: p.total,
+        showSizeChanger: true,
+        pageSizeOptions: [10, 25, 50, 100],
+        onChange: p.onPage,
+        showTotal: (total) => `${total} examples`,
+      }}
+      locale={{ emptyText: 'No examples match these filters.' }}
+    />
+  );
+}
