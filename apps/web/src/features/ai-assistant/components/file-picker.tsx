@@ -64,6 +64,7 @@ export function FilePicker({
                 onChange={() => onToggle(f.id)}
                 style={{
                   width: '100%',
+                  alignItems: 'flex-start',
                   padding: '8px 10px',
                   borderRadius: 8,
                   background: checked ? token.colorPrimaryBg : undefined,

@@ -1,6 +1,6 @@
 import { CheckOutlined, StopOutlined } from '@ant-design/icons';
 import type { TrainingExample } from '@stratos/contracts/ai/training.schema';
-import { Button, Flex, Rate, Table, type TableColumnsType, Tag, theme } from 'antd';
+import { Button, Flex, Grid, Rate, Table, type TableColumnsType, Tag, theme } from 'antd';
 import { formatDateTime } from '../../../lib/date-format';
 import type { ReviewMark } from '../api/review-examples';
 
@@ -27,6 +27,8 @@ const REVIEW_TAG = {
 /** The dataset's examples: question and answer, the feedback on them, and the review mark. */
 export function ExamplesTable(p: Props) {
   const { token } = theme.useToken();
+  // At phone width the feedback, model and date fold into the example's cell: no sideways scroll.
+  const wide = Grid.useBreakpoint().md !== false;
   const clamp = (lines: number) =>
     ({
       display: '-webkit-box',
@@ -35,18 +37,7 @@ export function ExamplesTable(p: Props) {
       overflow: 'hidden',
       wordBreak: 'break-word',
     }) as const;
-  const columns: TableColumnsType<TrainingExample> = [
-    {
-      title: 'Example',
-      key: 'example',
-      render: (_, e) => (
-        <div style={{ display: 'grid', gap: 4, minWidth: 220 }}>
-          <strong style={{ ...clamp(2), color: token.colorTextHeading }}>{e.query}</strong>
-          <span style={{ ...clamp(3), color: token.colorTextSecondary }}>{e.response}</span>
-          {e.comment && <span style={{ fontSize: 12, fontStyle: 'italic' }}>“{e.comment}”</span>}
-        </div>
-      ),
-    },
+  const details: TableColumnsType<TrainingExample> = [
     {
       title: 'Feedback',
       key: 'feedback',
@@ -99,10 +90,38 @@ export function ExamplesTable(p: Props) {
         </time>
       ),
     },
+  ];
+  const columns: TableColumnsType<TrainingExample> = [
+    {
+      title: 'Example',
+      key: 'example',
+      render: (_, e) => (
+        <div style={{ display: 'grid', gap: 4, minWidth: wide ? 220 : 0 }}>
+          <strong style={{ ...clamp(2), color: token.colorTextHeading }}>{e.query}</strong>
+          <span style={{ ...clamp(3), color: token.colorTextSecondary }}>{e.response}</span>
+          {e.comment && <span style={{ fontSize: 12, fontStyle: 'italic' }}>“{e.comment}”</span>}
+          {!wide && (
+            <span style={{ fontSize: 12, color: token.colorTextTertiary }}>
+              {[
+                e.rating === null ? 'Not rated' : `${e.rating}/5`,
+                e.wasHelpful === null ? null : e.wasHelpful ? 'helpful' : 'not helpful',
+                e.model,
+                e.domain,
+                formatDateTime(e.createdAt),
+                p.showUser ? (e.userEmail ?? 'Platform') : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </span>
+          )}
+        </div>
+      ),
+    },
+    ...(wide ? details : []),
     {
       title: 'Review',
       key: 'review',
-      width: 150,
+      width: wide ? 150 : 92,
       render: (_, e) => {
         const busy = p.reviewing.includes(e.id);
         return (
@@ -116,7 +135,7 @@ export function ExamplesTable(p: Props) {
                 disabled={busy || e.review === 'included'}
                 onClick={() => p.onReview([e.id], 'included')}
               >
-                Include
+                {wide ? 'Include' : null}
               </Button>
               <Button
                 size="small"
@@ -139,7 +158,7 @@ export function ExamplesTable(p: Props) {
       columns={columns}
       dataSource={p.items}
       loading={p.loading}
-      scroll={{ x: p.showUser ? 980 : 820 }}
+      scroll={wide ? { x: p.showUser ? 980 : 820 } : undefined}
       rowSelection={{ selectedRowKeys: p.selected, onChange: (keys) => p.onSelect(keys as string[]) }}
       expandable={{
         expandedRowRender: (e) => (
