@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './support/accounts';
 import { type AiJourneyServer, startAiJourneyServer } from './support/ai-server';
 import { api, loginToken } from './support/api';
-import { hasChromium, launchBrowser, screenshotBothThemes } from './support/browser';
+import { axeFindings, describeFindings } from './support/axe';
+import { hasChromium, launchBrowser, screenshot, showTheme } from './support/browser';
 
 const FILE = 'q3-invoice.md';
 const RECOMMENDATION = 'Urgent: pay this invoice before the 30th.';
@@ -200,7 +201,17 @@ describe.skipIf(!hasChromium)('AI recommendations, assistant and training journe
     await context.close();
   });
 
-  it('shows the three pages in light and dark, at 1280 and 390 px', async () => {
+  /** Screenshots a loaded page light and dark, and gathers what axe-core finds in each theme. */
+  const findings: string[] = [];
+  async function shoot(page: Page, name: string, width: number) {
+    for (const theme of ['light', 'dark'] as const) {
+      await showTheme(page, theme);
+      await screenshot(page, `${name}-${theme}-${width}`);
+      findings.push(...describeFindings(`${name} ${width} [${theme}]`, await axeFindings(page)));
+    }
+  }
+
+  it('shows the three pages in light and dark, at 1280 and 390 px, with no axe findings', async () => {
     for (const width of [1280, 390]) {
       const context = await browser.newContext({
         viewport: { width, height: width > 500 ? 900 : 844 },
@@ -210,7 +221,7 @@ describe.skipIf(!hasChromium)('AI recommendations, assistant and training journe
       await signIn(page, ai.server.url, admin.email, admin.password);
       await page.goto(`${ai.server.url}/ai/training`);
       await expect.poll(() => visible(page, QUESTION), { timeout: 15_000 }).toBe(true);
-      await screenshotBothThemes(page, (theme) => `ai-training-${theme}-${width}`);
+      await shoot(page, 'ai-training', width);
       await context.close();
 
       const userContext = await browser.newContext({
@@ -222,11 +233,12 @@ describe.skipIf(!hasChromium)('AI recommendations, assistant and training journe
       await userPage.goto(`${ai.server.url}/ai-recommendations`);
       await userPage.locator('.ant-segmented-item', { hasText: /^All$/ }).click();
       await expect.poll(() => visible(userPage, RECOMMENDATION), { timeout: 15_000 }).toBe(true);
-      await screenshotBothThemes(userPage, (theme) => `ai-recommendations-${theme}-${width}`);
+      await shoot(userPage, 'ai-recommendations', width);
       await userPage.goto(`${ai.server.url}/ai-assistant`);
       await expect.poll(() => visible(userPage, SUMMARY), { timeout: 15_000 }).toBe(true);
-      await screenshotBothThemes(userPage, (theme) => `ai-assistant-${theme}-${width}`);
+      await shoot(userPage, 'ai-assistant', width);
       await userContext.close();
     }
+    expect(findings).toEqual([]);
   });
 });

@@ -62,6 +62,7 @@ export function FilePicker({
               <Checkbox
                 checked={checked}
                 onChange={() => onToggle(f.id)}
+                styles={{ icon: { alignSelf: 'flex-start', marginTop: 3 } }}
                 style={{
                   width: '100%',
                   alignItems: 'flex-start',

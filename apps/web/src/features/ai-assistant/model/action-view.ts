@@ -11,7 +11,7 @@ export const STATUS_LABEL: Record<AssistantActionStatus, string> = {
 export const STATUS_COLOR: Record<AssistantActionStatus, string> = {
   proposed: 'gold',
   running: 'processing',
-  done: 'green',
+  done: 'success',
   failed: 'red',
   cancelled: 'default',
 };

@@ -50,7 +50,7 @@ export function RecommendationCard({ rec, busy, onState }: Props) {
             </Tag>
           )}
           {rec.state !== 'open' && (
-            <Tag color={rec.state === 'done' ? 'green' : 'default'} style={{ margin: 0 }}>
+            <Tag color={rec.state === 'done' ? 'success' : 'default'} style={{ margin: 0 }}>
               {rec.state === 'done' ? 'Done' : 'Dismissed'}
             </Tag>
           )}

@@ -1,6 +1,6 @@
 import { CheckOutlined, StopOutlined } from '@ant-design/icons';
 import type { TrainingExample } from '@stratos/contracts/ai/training.schema';
-import { Button, Flex, Grid, Rate, Table, type TableColumnsType, Tag, theme } from 'antd';
+import { Button, Flex, Grid, Rate, Table, type TableColumnsType, Tag, Typography, theme } from 'antd';
 import { formatDateTime } from '../../../lib/date-format';
 import type { ReviewMark } from '../api/review-examples';
 
@@ -19,7 +19,7 @@ interface Props {
 }
 
 const REVIEW_TAG = {
-  included: <Tag color="green">Included</Tag>,
+  included: <Tag color="success">Included</Tag>,
   excluded: <Tag color="red">Excluded</Tag>,
   none: <Tag>Not reviewed</Tag>,
 };
@@ -29,14 +29,6 @@ export function ExamplesTable(p: Props) {
   const { token } = theme.useToken();
   // At phone width the feedback, model and date fold into the example's cell: no sideways scroll.
   const wide = Grid.useBreakpoint().md !== false;
-  const clamp = (lines: number) =>
-    ({
-      display: '-webkit-box',
-      WebkitLineClamp: lines,
-      WebkitBoxOrient: 'vertical',
-      overflow: 'hidden',
-      wordBreak: 'break-word',
-    }) as const;
   const details: TableColumnsType<TrainingExample> = [
     {
       title: 'Feedback',
@@ -50,7 +42,7 @@ export function ExamplesTable(p: Props) {
             <Rate disabled value={e.rating} style={{ fontSize: 13 }} aria-label={`${e.rating} of 5`} />
           )}
           {e.wasHelpful !== null && (
-            <Tag color={e.wasHelpful ? 'green' : 'volcano'} style={{ justifySelf: 'start' }}>
+            <Tag color={e.wasHelpful ? 'success' : 'volcano'} style={{ justifySelf: 'start' }}>
               {e.wasHelpful ? 'Helpful' : 'Not helpful'}
             </Tag>
           )}
@@ -97,8 +89,20 @@ export function ExamplesTable(p: Props) {
       key: 'example',
       render: (_, e) => (
         <div style={{ display: 'grid', gap: 4, minWidth: wide ? 220 : 0 }}>
-          <strong style={{ ...clamp(2), color: token.colorTextHeading }}>{e.query}</strong>
-          <span style={{ ...clamp(3), color: token.colorTextSecondary }}>{e.response}</span>
+          <Typography.Paragraph
+            strong
+            ellipsis={{ rows: 2, expandable: 'collapsible' }}
+            style={{ margin: 0 }}
+          >
+            {e.query}
+          </Typography.Paragraph>
+          <Typography.Paragraph
+            type="secondary"
+            ellipsis={{ rows: 3, expandable: 'collapsible' }}
+            style={{ margin: 0, whiteSpace: 'pre-wrap' }}
+          >
+            {e.response}
+          </Typography.Paragraph>
           {e.comment && <span style={{ fontSize: 12, fontStyle: 'italic' }}>“{e.comment}”</span>}
           {!wide && (
             <span style={{ fontSize: 12, color: token.colorTextTertiary }}>
@@ -158,24 +162,7 @@ export function ExamplesTable(p: Props) {
       columns={columns}
       dataSource={p.items}
       loading={p.loading}
-      scroll={wide ? { x: p.showUser ? 980 : 820 } : undefined}
       rowSelection={{ selectedRowKeys: p.selected, onChange: (keys) => p.onSelect(keys as string[]) }}
-      expandable={{
-        expandedRowRender: (e) => (
-          <div style={{ display: 'grid', gap: 8, maxWidth: 900 }}>
-            <div>
-              <strong>Question</strong>
-              <p style={{ margin: '2px 0 0', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{e.query}</p>
-            </div>
-            <div>
-              <strong>Answer</strong>
-              <p style={{ margin: '2px 0 0', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                {e.response}
-              </p>
-            </div>
-          </div>
-        ),
-      }}
       pagination={{
         current: p.page,
         pageSize: p.pageSize,
@@ -183,7 +170,7 @@ export function ExamplesTable(p: Props) {
         showSizeChanger: true,
         pageSizeOptions: [10, 25, 50, 100],
         onChange: p.onPage,
-        showTotal: (total) => `${total} examples`,
+        showTotal: (total) => (total === 1 ? '1 example' : `${total} examples`),
       }}
       locale={{ emptyText: 'No examples match these filters.' }}
     />
