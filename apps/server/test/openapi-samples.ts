@@ -56,6 +56,7 @@ function sampleString(s: JsonSchema): string {
   if (s.format === 'uuid') return randomUUID();
   if (s.format === 'email') return 'sweep@example.com';
   if (s.format === 'date-time') return new Date().toISOString();
+  if (s.format === 'date') return new Date().toISOString().slice(0, 10);
   const min = s.minLength ?? 1;
   const max = s.maxLength ?? 64;
   if (s.pattern) {

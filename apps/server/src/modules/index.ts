@@ -2,12 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { adminRoutes } from './admin/admin.routes';
 import { aiAnalysisRoutes } from './ai/analysis/analysis.routes';
+import { aiAssistantRoutes } from './ai/assistant/assistant.routes';
 import { aiChatRoutes } from './ai/chat/chat.routes';
 import { contentSearchRoutes } from './ai/file-index/content-search.routes';
 import { aiKnowledgeDataRoutes } from './ai/knowledge/knowledge-data.routes';
 import { knowledgeSearchRoutes } from './ai/knowledge-search/knowledge-search.routes';
 import { aiProvidersRoutes } from './ai/providers/providers.routes';
+import { aiRecommendationsRoutes } from './ai/recommendations/recommendations.routes';
 import { aiSeedingRoutes } from './ai/seeding/seeding.routes';
+import { aiTrainingRoutes } from './ai/training/training.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { alertsRoutes } from './billing/alerts/alerts.routes';
@@ -61,4 +64,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(knowledgeSearchRoutes(ctx));
   await api.register(aiKnowledgeDataRoutes(ctx));
   await api.register(aiSeedingRoutes(ctx));
+  await api.register(aiRecommendationsRoutes(ctx));
+  await api.register(aiAssistantRoutes(ctx));
+  await api.register(aiTrainingRoutes(ctx));
 }

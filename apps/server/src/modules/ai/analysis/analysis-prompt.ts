@@ -174,7 +174,7 @@ export function parseAnalysisReply(reply: string): ParsedAnalysis {
 }
 
 /** Fenced blocks first, then every balanced {...} in the text, longest first. */
-function jsonCandidates(reply: string): string[] {
+export function jsonCandidates(reply: string): string[] {
   const out: string[] = [];
   for (const m of reply.matchAll(/```(?:json|JSON)?\s*\n?([\s\S]*?)```/g)) {
     const body = m[1]?.trim();

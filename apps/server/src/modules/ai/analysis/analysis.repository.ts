@@ -7,6 +7,15 @@ import { READABLE_EXTENSIONS, READABLE_MIME_TYPES } from './text-extraction';
 
 export type AnalysisRow = typeof aiFileAnalyses.$inferSelect;
 
+/** A completed analysis's recommendations, with the file they are about. */
+export interface FileRecommendations {
+  fileId: string;
+  fileName: string;
+  category: string | null;
+  recommendations: string[];
+  completedAt: Date;
+}
+
 /** What the model said (parsed) and how it was asked. */
 export interface AnalysisResult extends ParsedAnalysis {
   model: string;
@@ -181,6 +190,35 @@ export class AnalysisRepository {
       .from(aiFileAnalyses)
       .where(and(eq(aiFileAnalyses.fileId, fileId), eq(aiFileAnalyses.userId, userId)));
     return rows[0] ?? null;
+  }
+
+  /**
+   * The recommendations of the user's completed analyses of live files, newest first: one row per
+   * file (its recommendations in the model's order), at most `limit` files.
+   */
+  async recommendationsOf(userId: string, limit: number): Promise<FileRecommendations[]> {
+    const result = await this.db.execute(sql`
+      select a.file_id, f.name as file_name, a.category, a.recommendations,
+        coalesce(a.completed_at, a.updated_at) as completed_at
+      from ${aiFileAnalyses} a
+      join ${files} f on f.id = a.file_id and f.deleted_at is null
+      where a.user_id = ${userId} and a.runs > 0 and jsonb_array_length(a.recommendations) > 0
+      order by coalesce(a.completed_at, a.updated_at) desc, a.file_id
+      limit ${limit}
+    `);
+    return rowsOf<{
+      file_id: string;
+      file_name: string;
+      category: string | null;
+      recommendations: unknown;
+      completed_at: Date | string;
+    }>(result).map((r) => ({
+      fileId: r.file_id,
+      fileName: r.file_name,
+      category: r.category,
+      recommendations: json<string[]>(r.recommendations),
+      completedAt: new Date(r.completed_at),
+    }));
   }
 
   /** Completed runs over the user's live files (the dashboard's "AI Analyses"). */

@@ -10,7 +10,7 @@ import { AppError, badRequest, conflict, notFound } from '../../../lib/app-error
 import type { StorageDriver } from '../../../storage/storage-driver';
 import type { DownloadableFile } from '../../files/download.repository';
 import type { AiRouter } from '../providers/ai-router';
-import type { AnalysisRepository, AnalysisRow } from './analysis.repository';
+import type { AnalysisRepository, AnalysisRow, FileRecommendations } from './analysis.repository';
 import {
   ANALYSIS_SYSTEM_PROMPT,
   AnalysisReplyError,
@@ -93,6 +93,30 @@ export class AnalysisService {
     if (!(await this.d.files.findLive(userId, fileId))) throw fileNotFound();
     const row = await this.d.repo.findForFile(userId, fileId);
     return row ? toFileAnalysis(row) : null;
+  }
+
+  /** The recommendations of the user's completed analyses (live files, newest first, up to `limit` files). */
+  recommendationsOf(userId: string, limit = 500): Promise<FileRecommendations[]> {
+    return this.d.repo.recommendationsOf(userId, limit);
+  }
+
+  /**
+   * A live file's text as the analysis reads it (capped like an analysis): for other AI features
+   * that work on a file's content. 404 not the user's file; 400 a type or content we cannot read.
+   */
+  async fileText(
+    userId: string,
+    fileId: string,
+  ): Promise<{ name: string; text: string; truncated: boolean }> {
+    const file = await this.d.files.findLive(userId, fileId);
+    if (!file) throw fileNotFound();
+    try {
+      const extracted = await extractFileText(this.d.storage, file);
+      return { name: file.name, text: extracted.text, truncated: extracted.truncated };
+    } catch (err) {
+      if (err instanceof UnreadableFileError) throw badRequest(err.message, 'FILE_UNREADABLE');
+      throw err;
+    }
   }
 
   /** Queues (or re-queues) a file: 404 not the user's, 400 a type we cannot read, 409 already queued. */

@@ -1,0 +1,130 @@
+import { ROUTE_GROUPS } from '@stratos/contracts/access/access-rule';
+import {
+  assistantActionReplySchema,
+  assistantActionsReplySchema,
+  confirmActionBodySchema,
+  planBodySchema,
+  planReplySchema,
+  proposeActionBodySchema,
+  workspaceQuerySchema,
+  workspaceReplySchema,
+} from '@stratos/contracts/ai/assistant.schema';
+import { uuidParamsSchema } from '@stratos/contracts/common/envelope.schema';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../../app-context';
+import { currentUser } from '../../../plugins/auth-guard';
+import { BulkService } from '../../files/bulk.service';
+import { FileCatalogService } from '../../files/file-catalog.service';
+import { FileTagsService } from '../../files/file-tags.service';
+import { analysisServicesFor } from '../analysis/analysis-services';
+import { aiServicesFor } from '../providers/ai-services';
+import { AssistantRepository } from './assistant.repository';
+import { AssistantService } from './assistant.service';
+
+/** /ai-assistant: proposals of actions on the user's files, run only once confirmed (ai:use). */
+export function aiAssistantRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const db = ctx.database.db;
+  const bulk = new BulkService(db, ctx.clock);
+  const analysis = analysisServicesFor(ctx).service;
+  const service = new AssistantService({
+    repo: new AssistantRepository(db),
+    catalog: new FileCatalogService(db),
+    tags: new FileTagsService(db),
+    move: (ownerId, fileIds, folderId) => bulk.move(ownerId, { fileIds, folderIds: [] }, folderId),
+    fileText: (userId, fileId) => analysis.fileText(userId, fileId),
+    router: aiServicesFor(ctx).router,
+  });
+  return async (app) => {
+    const use = app.requireAccess(ROUTE_GROUPS.aiUse);
+    const tags = ['ai'];
+
+    app.get(
+      '/ai/assistant/workspace',
+      {
+        preHandler: use,
+        schema: { tags, querystring: workspaceQuerySchema, response: { 200: workspaceReplySchema } },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await service.workspace(currentUser(request).id, request.query.search),
+      }),
+    );
+
+    app.get(
+      '/ai/assistant/actions',
+      { preHandler: use, schema: { tags, response: { 200: assistantActionsReplySchema } } },
+      async (request) => ({
+        success: true as const,
+        data: { actions: await service.list(currentUser(request).id) },
+      }),
+    );
+
+    app.post(
+      '/ai/assistant/actions',
+      {
+        preHandler: use,
+        schema: {
+          tags,
+          description: 'Proposes an action on your files; it runs only when confirmed',
+          body: proposeActionBodySchema,
+          response: { 201: assistantActionReplySchema },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send({
+          success: true as const,
+          data: { action: await service.propose(currentUser(request).id, request.body) },
+        }),
+    );
+
+    app.post(
+      '/ai/assistant/plan',
+      {
+        preHandler: use,
+        schema: {
+          tags,
+          description:
+            'Asks the assistant (an AI call, charged) to propose actions for a request; nothing runs',
+          body: planBodySchema,
+          response: { 200: planReplySchema },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await service.plan(currentUser(request).id, request.body.request, request.body.fileIds),
+      }),
+    );
+
+    app.post(
+      '/ai/assistant/actions/:id/confirm',
+      {
+        preHandler: use,
+        schema: {
+          tags,
+          description: 'Runs a proposed action; needs { "confirm": true }',
+          params: uuidParamsSchema,
+          body: confirmActionBodySchema,
+          response: { 200: assistantActionReplySchema },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: {
+          action: await service.confirm(currentUser(request).id, request.params.id, request.body?.confirm),
+        },
+      }),
+    );
+
+    app.post(
+      '/ai/assistant/actions/:id/cancel',
+      {
+        preHandler: use,
+        schema: { tags, params: uuidParamsSchema, response: { 200: assistantActionReplySchema } },
+      },
+      async (request) => ({
+        success: true as const,
+        data: { action: await service.cancel(currentUser(request).id, request.params.id) },
+      }),
+    );
+  };
+}
