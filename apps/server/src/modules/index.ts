@@ -6,8 +6,10 @@ import { aiChatRoutes } from './ai/chat/chat.routes';
 import { contentSearchRoutes } from './ai/file-index/content-search.routes';
 import { aiKnowledgeDataRoutes } from './ai/knowledge/knowledge-data.routes';
 import { knowledgeSearchRoutes } from './ai/knowledge-search/knowledge-search.routes';
+import { aiManagementRoutes } from './ai/management/ai-management.routes';
 import { aiProvidersRoutes } from './ai/providers/providers.routes';
 import { aiSeedingRoutes } from './ai/seeding/seeding.routes';
+import { aiWorkbenchRoutes } from './ai/workbench/workbench.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { alertsRoutes } from './billing/alerts/alerts.routes';
@@ -61,4 +63,6 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(knowledgeSearchRoutes(ctx));
   await api.register(aiKnowledgeDataRoutes(ctx));
   await api.register(aiSeedingRoutes(ctx));
+  await api.register(aiManagementRoutes(ctx));
+  await api.register(aiWorkbenchRoutes(ctx));
 }

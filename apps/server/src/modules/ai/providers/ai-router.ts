@@ -13,6 +13,7 @@ import { attemptSignal } from './attempt-signal';
 import type { RequestPayment } from './call-payment';
 import { generateReply, streamReply } from './direct-generate';
 import { firstText } from './first-text';
+import type { RoutingPolicy } from './plan-rules';
 import { callSettings } from './provider-choice';
 import type { ProviderRegistry } from './provider-registry';
 import { planRequest } from './request-plan';
@@ -35,10 +36,12 @@ export interface RouterDeps {
   cooldownMs: number;
   /** Counts each attempt and its cost (Prometheus). */
   metrics?: Pick<Metrics, 'aiCall'>;
+  /** Plans' model allow-lists and the provider order (AI management). */
+  policy?: RoutingPolicy;
 }
 
 /**
- * Routes AI calls (part 2 section 9): the allowance first, then the available providers in score
+ * Routes AI calls (part 2 section 9): the allowance and the plan's allowed models first, then the available providers in score
  * order with the fallback chain behind (request-plan.ts, provider-choice.ts), skipping sidelined
  * ones. Every attempt is logged with its tokens, cost and time, and a prepaid account's credits are
  * held before a paid attempt and settled after it (attempt-ledger.ts, call-payment.ts), so it can
@@ -61,9 +64,9 @@ export class AiRouter {
   async generate(req: AiRequest): Promise<AiResult> {
     const { pay, order } = await planRequest(this.d, req);
     const failed: AttemptRecord[] = [];
-    for (const c of order) {
+    for (const { c, model } of order) {
       if (req.signal?.aborted) throw req.signal.reason;
-      const a = await this.ledger.begin(c, req, pay);
+      const a = await this.ledger.begin(c, req, pay, model);
       if (!a) continue;
       const s = attemptSignal(req, this.d.requestTimeoutMs);
       try {
@@ -97,9 +100,9 @@ export class AiRouter {
   async stream(req: AiRequest): Promise<AiStream> {
     const { pay, order } = await planRequest(this.d, req);
     const failed: AttemptRecord[] = [];
-    for (const c of order) {
+    for (const { c, model } of order) {
       if (req.signal?.aborted) throw req.signal.reason;
-      const a = await this.ledger.begin(c, req, pay);
+      const a = await this.ledger.begin(c, req, pay, model);
       if (!a) continue;
       const s = attemptSignal(req, this.d.requestTimeoutMs);
       const parts = streamReply(languageModel(c.id, c.connection, a.model), callSettings(c, req), s.signal);

@@ -4,8 +4,9 @@ import type { CreditHoldsService } from '../../billing/credits/credit-holds.serv
 import type { AiRequest } from './ai-request';
 import type { AiUsageService } from './ai-usage.service';
 import { RequestPayment } from './call-payment';
+import { allowedAttempts, OPEN_RULES, type PlannedAttempt, type RoutingPolicy } from './plan-rules';
 import { chooseOrder, isCallable } from './provider-choice';
-import type { Candidate, ProviderRegistry } from './provider-registry';
+import type { ProviderRegistry } from './provider-registry';
 import type { UserKeysService } from './user-keys.service';
 
 export interface PlanDeps {
@@ -13,15 +14,20 @@ export interface PlanDeps {
   keys: Pick<UserKeysService, 'forRouting'>;
   usage: Pick<AiUsageService, 'admit'>;
   holds: Pick<CreditHoldsService, 'reserve' | 'settle' | 'release'>;
+  /** The plans' model allow-lists and the provider order (AI management); none: no limits. */
+  policy?: RoutingPolicy;
 }
 
-/** What a request will do before any provider is called: who pays, and which providers in which order. */
+/** What a request will do before any provider is called: who pays, and which attempts in which order. */
 export interface RequestPlan {
   pay: RequestPayment;
-  order: Candidate[];
+  order: PlannedAttempt[];
 }
 
-/** Checks the request and the allowance, then orders the user's available providers. */
+/**
+ * Checks the request, the plan's monthly allowance and its model allow-list, then orders the
+ * user's available providers by score and the configured provider order.
+ */
 export async function planRequest(d: PlanDeps, req: AiRequest): Promise<RequestPlan> {
   if (req.provider !== undefined && !isCallable(req.provider) && req.provider !== 'assistant') {
     throw badRequest(AI_MESSAGES.unknownProvider(req.provider), 'AI_UNKNOWN_PROVIDER');
@@ -29,7 +35,16 @@ export async function planRequest(d: PlanDeps, req: AiRequest): Promise<RequestP
   if (!req.prompt && !req.messages?.length) throw badRequest('A prompt or messages are required');
   // Both reads at once (on PostgreSQL they overlap); a refused allowance still wins.
   const [payer, keys] = await Promise.all([d.usage.admit(req.userId), d.keys.forRouting(req.userId)]);
-  const candidates = await d.registry.candidates(req.userId, keys);
-  if (candidates.length === 0) throw new AppError(503, 'AI_NO_PROVIDERS', AI_MESSAGES.noProviders);
-  return { pay: new RequestPayment(d.holds, payer, req), order: chooseOrder(req, candidates) };
+  const [rules, candidates] = await Promise.all([
+    d.policy ? d.policy.rules(payer.planId) : OPEN_RULES,
+    d.registry.candidates(req.userId, keys),
+  ]);
+  const order = allowedAttempts(
+    chooseOrder(req, candidates, rules.providerOrder),
+    req,
+    rules,
+    payer.unrestricted,
+  );
+  if (order.length === 0) throw new AppError(503, 'AI_NO_PROVIDERS', AI_MESSAGES.noProviders);
+  return { pay: new RequestPayment(d.holds, payer, req), order };
 }
