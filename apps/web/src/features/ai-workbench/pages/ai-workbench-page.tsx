@@ -8,14 +8,8 @@ import { PageHeader } from '../../../lib/page-header';
 import { useWorkbenchOptions } from '../api/get-workbench-options';
 import { RunFigures } from '../components/run-figures';
 import { AUTO, SettingsCard, type WorkbenchSettings } from '../components/settings-card';
+import styles from '../components/workbench.module.css';
 import { useWorkbenchRun } from '../model/use-workbench-run';
-
-const layout = {
-  display: 'grid',
-  gap: 16,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(min(320px, 100%), 1fr))',
-  alignItems: 'start',
-} as const;
 
 /** /ai/workbench: a prompt playground over the router, streamed, with the call's measured figures. */
 export default function AiWorkbenchPage() {
@@ -61,12 +55,12 @@ export default function AiWorkbenchPage() {
         description="Try a prompt against any provider and model your plan allows. Each run is charged and counted like any AI query."
       />
       {options.isLoading ? (
-        <section style={layout} aria-busy="true" aria-label="Loading the workbench">
-          <Card>
-            <Skeleton active paragraph={{ rows: 8 }} />
-          </Card>
+        <section className={styles.layout} aria-busy="true" aria-label="Loading the workbench">
           <Card>
             <Skeleton active paragraph={{ rows: 4 }} />
+          </Card>
+          <Card>
+            <Skeleton active paragraph={{ rows: 8 }} />
           </Card>
         </section>
       ) : options.isError ? (
@@ -85,8 +79,7 @@ export default function AiWorkbenchPage() {
           actions={<LinkButton to="/ai">See the providers</LinkButton>}
         />
       ) : options.data ? (
-        <div style={layout}>
-          <SettingsCard options={options.data} value={settings} onChange={setSettings} disabled={busy} />
+        <div className={styles.layout}>
           <div style={{ display: 'grid', gap: 16, minWidth: 0 }}>
             <Card title="Prompt">
               <Input.TextArea
@@ -159,6 +152,7 @@ export default function AiWorkbenchPage() {
               )}
             </Card>
           </div>
+          <SettingsCard options={options.data} value={settings} onChange={setSettings} disabled={busy} />
         </div>
       ) : null}
     </>
