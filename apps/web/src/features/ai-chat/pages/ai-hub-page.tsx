@@ -72,7 +72,7 @@ function RecentConversations() {
   );
 }
 
-/** /ai and /ai/workbench: the way into the chats and the AI dashboard, provider status, recent chats. */
+/** /ai: the way into the chats and the AI dashboard, provider status, recent chats. */
 export default function AiHubPage() {
   const { token } = theme.useToken();
   const vars = {
