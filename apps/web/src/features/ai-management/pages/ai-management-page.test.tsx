@@ -55,7 +55,7 @@ describe('AI management page', () => {
   it('shows each plan with its stored figures and saves a changed allowance', {
     timeout: 20_000,
   }, async () => {
-    apiRequest.mockImplementation(async (path: string, opts?: { method?: string; body?: unknown }) => {
+    apiRequest.mockImplementation(async (_path: string, opts?: { method?: string; body?: unknown }) => {
       if (opts?.method === 'PUT') {
         return {
           success: true,
