@@ -7,10 +7,12 @@ import { aiChatRoutes } from './ai/chat/chat.routes';
 import { contentSearchRoutes } from './ai/file-index/content-search.routes';
 import { aiKnowledgeDataRoutes } from './ai/knowledge/knowledge-data.routes';
 import { knowledgeSearchRoutes } from './ai/knowledge-search/knowledge-search.routes';
+import { aiManagementRoutes } from './ai/management/ai-management.routes';
 import { aiProvidersRoutes } from './ai/providers/providers.routes';
 import { aiRecommendationsRoutes } from './ai/recommendations/recommendations.routes';
 import { aiSeedingRoutes } from './ai/seeding/seeding.routes';
 import { aiTrainingRoutes } from './ai/training/training.routes';
+import { aiWorkbenchRoutes } from './ai/workbench/workbench.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { alertsRoutes } from './billing/alerts/alerts.routes';
@@ -67,4 +69,6 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(aiRecommendationsRoutes(ctx));
   await api.register(aiAssistantRoutes(ctx));
   await api.register(aiTrainingRoutes(ctx));
+  await api.register(aiManagementRoutes(ctx));
+  await api.register(aiWorkbenchRoutes(ctx));
 }

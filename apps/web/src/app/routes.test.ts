@@ -77,7 +77,6 @@ const EXPECTED: [string[], AccessRule][] = [
   [
     [
       '/ai',
-      '/ai/workbench',
       '/ai/enhanced-chat',
       '/ai/enhanced-chat/:conversationId',
       '/ai/fixed-chat',
@@ -87,7 +86,7 @@ const EXPECTED: [string[], AccessRule][] = [
     G.ai,
   ],
   [['/ai-analytics', '/ai-benchmark', '/ai-performance'], G.aiRead],
-  [['/ai-assistant', '/ai-recommendations'], G.aiUse],
+  [['/ai-assistant', '/ai-recommendations', '/ai/workbench'], G.aiUse],
   [['/ai/training'], G.aiTrain],
   [
     ['/files', '/files-fixed', '/files/debug', '/recycle-bin', '/storage/analytics', '/analytics'],

@@ -312,10 +312,17 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // AI.
   route(
     'ai',
-    ['/ai', '/ai/workbench'],
+    ['/ai'],
     'AI',
     G.ai,
     page(() => import('../features/ai-chat/pages/ai-hub-page')),
+  ),
+  route(
+    'ai-workbench',
+    ['/ai/workbench'],
+    'AI Workbench',
+    G.aiUse,
+    page(() => import('../features/ai-workbench/pages/ai-workbench-page')),
   ),
   route(
     'ai-chat',
@@ -392,7 +399,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ['/ai/management'],
     'AI Management',
     G.admin,
-    soon('AI management', 'Choose providers and models, set keys and watch usage for your organisation.'),
+    page(() => import('../features/ai-management/pages/ai-management-page')),
   ),
   route(
     'ai-superadmin-learning',

@@ -4,6 +4,7 @@ export * from './ai-chat';
 export * from './ai-file-index';
 export * from './ai-knowledge';
 export * from './ai-tools';
+export * from './ai-policy';
 export * from './billing';
 export * from './file-tags';
 export * from './file-totals';

@@ -1,25 +1,28 @@
-import { randomUUID } from 'node:crypto';
 import { AI_MESSAGES } from '@stratos/contracts/ai/providers.schema';
-import { AppError, badRequest } from '../../../lib/app-error';
+import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
 import type { Metrics } from '../../../plugins/metrics/metrics';
 import type { CreditHoldsService } from '../../billing/credits/credit-holds.service';
 import { languageModel } from './adapters';
-import type { AiRequest, AiResult, AiStream, AiUsage, AttemptRecord } from './ai-request';
+import type { AiRequest, AiResult, AiStream, AttemptRecord } from './ai-request';
 import { toUsage } from './ai-request';
-import type { AiUsageService, Payer } from './ai-usage.service';
-import { AttemptError, classifyFailure, emptyReply } from './attempt-errors';
-import { type AttemptHold, RequestPayment, UNAFFORDABLE } from './call-payment';
-import { callCost } from './cost';
-import { generateReply, type StreamPart, streamReply } from './direct-generate';
-import { callSettings, chooseOrder, isCallable, modelFor } from './provider-choice';
-import type { Candidate, ProviderRegistry } from './provider-registry';
-import type { NewUsageRow } from './providers.repository';
+import type { AiUsageService } from './ai-usage.service';
+import { AttemptError, emptyReply } from './attempt-errors';
+import { AttemptLedger } from './attempt-ledger';
+import { attemptSignal } from './attempt-signal';
+import type { RequestPayment } from './call-payment';
+import { generateReply, streamReply } from './direct-generate';
+import { firstText } from './first-text';
+import type { RoutingPolicy } from './plan-rules';
+import { callSettings } from './provider-choice';
+import type { ProviderRegistry } from './provider-registry';
+import { planRequest } from './request-plan';
 import { relayStream } from './stream-relay';
 import type { UserKeysService } from './user-keys.service';
 
 export type { AiRequest, AiResult, AiStream, AiUsage, AttemptRecord } from './ai-request';
 export { retryAfterMs } from './attempt-errors';
+export type { Attempt } from './attempt-ledger';
 export { providerOfModel } from './provider-choice';
 
 export interface RouterDeps {
@@ -33,144 +36,22 @@ export interface RouterDeps {
   cooldownMs: number;
   /** Counts each attempt and its cost (Prometheus). */
   metrics?: Pick<Metrics, 'aiCall'>;
-}
-
-/** One attempt in progress: its provider, model, call id, start and credit hold. */
-export interface Attempt {
-  c: Candidate;
-  model: string;
-  callId: string;
-  started: number;
-  hold: AttemptHold | null;
-}
-
-interface Plan {
-  pay: RequestPayment;
-  order: Candidate[];
+  /** Plans' model allow-lists and the provider order (AI management). */
+  policy?: RoutingPolicy;
 }
 
 /**
- * Routes AI calls (part 2 section 9): the allowance first, then the available providers in score
- * order with the fallback chain behind (provider-choice.ts), skipping sidelined ones. Every attempt
- * is logged with its tokens, cost and time; a prepaid account's credits are held before a paid
- * attempt and settled after it (call-payment.ts), so it can never spend more than it has.
+ * Routes AI calls (part 2 section 9): the allowance and the plan's allowed models first, then the available providers in score
+ * order with the fallback chain behind (request-plan.ts, provider-choice.ts), skipping sidelined
+ * ones. Every attempt is logged with its tokens, cost and time, and a prepaid account's credits are
+ * held before a paid attempt and settled after it (attempt-ledger.ts, call-payment.ts), so it can
+ * never spend more than it has.
  */
 export class AiRouter {
-  constructor(private readonly d: RouterDeps) {}
+  private readonly ledger: AttemptLedger;
 
-  private now() {
-    return this.d.clock.now().getTime();
-  }
-
-  private async plan(req: AiRequest): Promise<Plan> {
-    if (req.provider !== undefined && !isCallable(req.provider) && req.provider !== 'assistant') {
-      throw badRequest(AI_MESSAGES.unknownProvider(req.provider), 'AI_UNKNOWN_PROVIDER');
-    }
-    if (!req.prompt && !req.messages?.length) throw badRequest('A prompt or messages are required');
-    // Both reads at once (on PostgreSQL they overlap); a refused allowance still wins.
-    const [payer, keys] = await Promise.all([
-      this.d.usage.admit(req.userId),
-      this.d.keys.forRouting(req.userId),
-    ]);
-    const candidates = await this.d.registry.candidates(req.userId, keys);
-    if (candidates.length === 0) throw new AppError(503, 'AI_NO_PROVIDERS', AI_MESSAGES.noProviders);
-    return {
-      pay: new RequestPayment(this.d.holds, payer as Payer, req),
-      order: chooseOrder(req, candidates),
-    };
-  }
-
-  /** Starts an attempt: its credits held first; null when the balance cannot cover it (skipped). */
-  private async begin(c: Candidate, req: AiRequest, pay: RequestPayment): Promise<Attempt | null> {
-    const model = modelFor(c, req);
-    const callId = randomUUID();
-    const hold = await pay.reserve(c, model, callSettings(c, req).maxOutputTokens, callId);
-    if (hold === UNAFFORDABLE) return null;
-    return { c, model, callId, started: this.now(), hold };
-  }
-
-  /** A failed attempt: its hold back, its provider sidelined when the failure says so, a usage row. */
-  async fail(a: Attempt, req: AiRequest, pay: RequestPayment, err: unknown, streamed: boolean) {
-    await pay.release(a.hold);
-    const e = await classifyFailure(a.c.id, err, {
-      nowMs: this.now(),
-      cooldownMs: this.d.cooldownMs,
-      requestTimeoutMs: this.d.requestTimeoutMs,
-    });
-    if (e.sidelineMs !== null && e.sidelineMs > 0) this.d.registry.sideline(a.c.cooldownKey, e.sidelineMs);
-    this.d.metrics?.aiCall(a.c.id, false, 0);
-    await this.d.usage.record({
-      userId: req.userId,
-      provider: a.c.id,
-      model: a.model,
-      operation: req.operation,
-      responseTimeMs: Math.round(this.now() - a.started),
-      success: false,
-      error: e.message,
-      streamed,
-      metadata: { keySource: a.c.source },
-    });
-    return { provider: a.c.id, model: a.model, error: e.message };
-  }
-
-  /** An attempt that answered: its usage row (written, or handed to the caller) and its charge. */
-  async succeed(
-    a: Attempt,
-    req: AiRequest,
-    pay: RequestPayment,
-    usage: AiUsage,
-    streamed: boolean,
-  ): Promise<{ cost: number; responseTimeMs: number; usageRow?: NewUsageRow }> {
-    const cost = callCost(a.c.id, a.model, usage.promptTokens, usage.completionTokens);
-    const responseTimeMs = Math.round(this.now() - a.started);
-    this.d.metrics?.aiCall(a.c.id, true, cost);
-    const row: NewUsageRow = {
-      userId: req.userId,
-      provider: a.c.id,
-      model: a.model,
-      operation: req.operation,
-      promptTokens: usage.promptTokens,
-      completionTokens: usage.completionTokens,
-      tokensUsed: usage.totalTokens,
-      cost,
-      responseTimeMs,
-      success: true,
-      streamed,
-      metadata: { keySource: a.c.source, callId: a.callId },
-    };
-    if (!req.deferUsage) await this.d.usage.record(row);
-    // Users on their own key pay the provider themselves; only holds are charged.
-    await pay.settle(a.hold, cost);
-    return { cost, responseTimeMs, ...(req.deferUsage ? { usageRow: row } : {}) };
-  }
-
-  signalFor(req: AiRequest): {
-    signal: AbortSignal;
-    controller: AbortController;
-    touch(): void;
-    done(): void;
-  } {
-    const controller = new AbortController();
-    const timeout = () => {
-      const e = new Error('timed out');
-      e.name = 'TimeoutError';
-      controller.abort(e);
-    };
-    let timer = setTimeout(timeout, this.d.requestTimeoutMs);
-    const onAbort = () => controller.abort(req.signal?.reason);
-    req.signal?.addEventListener('abort', onAbort, { once: true });
-    return {
-      signal: controller.signal,
-      controller,
-      touch: () => {
-        clearTimeout(timer);
-        timer = setTimeout(timeout, this.d.requestTimeoutMs);
-      },
-      done: () => {
-        clearTimeout(timer);
-        req.signal?.removeEventListener('abort', onAbort);
-      },
-    };
+  constructor(private readonly d: RouterDeps) {
+    this.ledger = new AttemptLedger(d);
   }
 
   private allFailed(pay: RequestPayment, failed: AttemptRecord[]): AppError {
@@ -181,13 +62,13 @@ export class AiRouter {
 
   /** One reply, whole. */
   async generate(req: AiRequest): Promise<AiResult> {
-    const { pay, order } = await this.plan(req);
+    const { pay, order } = await planRequest(this.d, req);
     const failed: AttemptRecord[] = [];
-    for (const c of order) {
+    for (const { c, model } of order) {
       if (req.signal?.aborted) throw req.signal.reason;
-      const a = await this.begin(c, req, pay);
+      const a = await this.ledger.begin(c, req, pay, model);
       if (!a) continue;
-      const s = this.signalFor(req);
+      const s = attemptSignal(req, this.d.requestTimeoutMs);
       try {
         const out = await generateReply(
           languageModel(c.id, c.connection, a.model),
@@ -197,7 +78,7 @@ export class AiRouter {
         s.done();
         if (!out.text.trim()) throw emptyReply(c.id);
         const usage = toUsage(out.usage);
-        const done = await this.succeed(a, req, pay, usage, false);
+        const done = await this.ledger.succeed(a, req, pay, usage, false);
         return { text: out.text, provider: c.id, model: a.model, usage, failed, ...done };
       } catch (err) {
         s.done();
@@ -205,7 +86,7 @@ export class AiRouter {
           await pay.release(a.hold);
           throw req.signal.reason;
         }
-        failed.push(await this.fail(a, req, pay, err, false));
+        failed.push(await this.ledger.fail(a, req, pay, err, false));
       }
     }
     throw this.allFailed(pay, failed);
@@ -217,13 +98,13 @@ export class AiRouter {
    * stream with that error.
    */
   async stream(req: AiRequest): Promise<AiStream> {
-    const { pay, order } = await this.plan(req);
+    const { pay, order } = await planRequest(this.d, req);
     const failed: AttemptRecord[] = [];
-    for (const c of order) {
+    for (const { c, model } of order) {
       if (req.signal?.aborted) throw req.signal.reason;
-      const a = await this.begin(c, req, pay);
+      const a = await this.ledger.begin(c, req, pay, model);
       if (!a) continue;
-      const s = this.signalFor(req);
+      const s = attemptSignal(req, this.d.requestTimeoutMs);
       const parts = streamReply(languageModel(c.id, c.connection, a.model), callSettings(c, req), s.signal);
       let first: string | null;
       try {
@@ -236,25 +117,13 @@ export class AiRouter {
           await pay.release(a.hold);
           throw req.signal.reason;
         }
-        failed.push(await this.fail(a, req, pay, err, true));
+        failed.push(await this.ledger.fail(a, req, pay, err, true));
         continue;
       }
       s.touch();
-      return relayStream({ router: this, attempt: a, req, pay, parts, first, signal: s, failed });
+      return relayStream({ ledger: this.ledger, attempt: a, req, pay, parts, first, signal: s, failed });
     }
     throw this.allFailed(pay, failed);
-  }
-}
-
-/** Reads parts until the first non-empty text; throws the stream's error; null when it ended without text. */
-async function firstText(parts: AsyncIterator<StreamPart>): Promise<string | null> {
-  for (;;) {
-    const next = await parts.next();
-    if (next.done) return null;
-    const p = next.value;
-    if (p.type === 'error') throw p.error;
-    if (p.type === 'abort') throw Object.assign(new Error('aborted'), { name: 'AbortError' });
-    if (p.type === 'text-delta' && p.text) return p.text;
   }
 }
 

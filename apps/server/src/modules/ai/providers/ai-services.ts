@@ -1,5 +1,8 @@
 import type { AppContext } from '../../../app-context';
 import { creditHoldsServiceFor } from '../../billing/credits/credits-services';
+import { AiManagementService } from '../management/ai-management.service';
+import { AiPolicyRepository } from '../management/ai-policy.repository';
+import { AiPolicyRules } from '../management/ai-policy-rules';
 import { AiRouter } from './ai-router';
 import { AiUsageService } from './ai-usage.service';
 import { ProviderRegistry } from './provider-registry';
@@ -15,6 +18,9 @@ export interface AiServices {
   usage: AiUsageService;
   router: AiRouter;
   repo: AiProvidersRepository;
+  /** Plans' allowed models and the provider order, as the router reads them (cached). */
+  policy: AiPolicyRules;
+  management: AiManagementService;
 }
 
 const built = new WeakMap<AppContext, AiServices>();
@@ -41,6 +47,7 @@ export function aiServicesFor(ctx: AppContext): AiServices {
     log: ctx.log,
     superadminEmail: ctx.config.superadminEmail,
   });
+  const policy = new AiPolicyRules(new AiPolicyRepository(db), ctx.clock);
   const services: AiServices = {
     registry,
     providers: new ProvidersService({
@@ -62,8 +69,11 @@ export function aiServicesFor(ctx: AppContext): AiServices {
       requestTimeoutMs: ctx.config.ai.requestTimeoutMs,
       cooldownMs: ctx.config.ai.cooldownMs,
       metrics: ctx.metrics,
+      policy,
     }),
     repo,
+    policy,
+    management: new AiManagementService({ db, rules: policy, registry, usage, clock: ctx.clock }),
   };
   built.set(ctx, services);
   return services;

@@ -54,7 +54,14 @@ describe('AiUsageService.admit', () => {
   it('reads a prepaid account on every call (its plan decides whether credits are held)', async () => {
     const s = setup({ pre: { planId: 'prepaid', email: 'p@x.test', role: 'user', limit: null, used: 0 } });
     const payer = await s.service.admit('pre');
-    expect(payer).toEqual({ userId: 'pre', email: 'p@x.test', role: 'user', prepaid: true });
+    expect(payer).toEqual({
+      userId: 'pre',
+      email: 'p@x.test',
+      role: 'user',
+      prepaid: true,
+      planId: 'prepaid',
+      unrestricted: false,
+    });
     await s.service.admit('pre');
     expect(s.reads()).toBe(2);
   });

@@ -17,6 +17,10 @@ export interface Payer {
    * such call (call-payment.ts): no balance is read here.
    */
   prepaid: boolean;
+  /** The user's plan: its allowed models apply to the call (plan-rules.ts). */
+  planId: string;
+  /** No allowance and no model allow-list (the superadmin). */
+  unrestricted: boolean;
 }
 
 export interface UsageDeps {
@@ -56,6 +60,19 @@ export class AiUsageService {
     this.open = new TtlCache(OPEN_ALLOWANCE_TTL_MS, OPEN_ALLOWANCE_MAX_USERS, () => d.clock.now().getTime());
   }
 
+  /** The user's plan and this month's allowance, without admitting a call (null: no such user). */
+  async standing(
+    userId: string,
+  ): Promise<{ planId: string; unrestricted: boolean; limit: number | null; used: number } | null> {
+    const a = await this.d.repo.allowance(userId, monthStart(this.d.clock.now()));
+    if (!a) return null;
+    const unrestricted = isUnlimited(
+      { role: a.role as Payer['role'], email: a.email },
+      this.d.superadminEmail,
+    );
+    return { planId: a.planId, unrestricted, limit: unrestricted ? null : a.limit, used: a.used };
+  }
+
   /** 402 when this month's allowance is spent; otherwise who pays. */
   async admit(userId: string): Promise<Payer> {
     const held = this.open.get(userId);
@@ -72,9 +89,17 @@ export class AiUsageService {
       });
     }
     const prepaid = !unlimited && a.planId === 'prepaid';
-    const payer: Payer = { userId, email: a.email, role, prepaid };
+    const payer: Payer = { userId, email: a.email, role, prepaid, planId: a.planId, unrestricted: unlimited };
     if (unlimited || (a.limit === null && !prepaid)) this.open.set(userId, payer, now.getTime());
     return payer;
+  }
+
+  /**
+   * A plan's allowance changed here (AI management): users admitted without a limit are read
+   * again on their next call instead of after OPEN_ALLOWANCE_TTL_MS.
+   */
+  forgetAdmitted(): void {
+    this.open.clear();
   }
 
   async record(row: NewUsageRow): Promise<void> {

@@ -2,7 +2,7 @@ import { AI_CALLABLE_PROVIDERS, type AiCallableProvider } from '@stratos/contrac
 import type { AiRequest } from './ai-request';
 import { lastUserText } from './ai-request';
 import type { GenerateSettings } from './direct-generate';
-import { OLLAMA_ANALYSIS_MODEL, providerDefinition } from './provider-catalog';
+import { FALLBACK_CHAIN, OLLAMA_ANALYSIS_MODEL, providerDefinition } from './provider-catalog';
 import type { Candidate } from './provider-registry';
 import { attemptOrder, neededCapabilities } from './scoring';
 
@@ -23,13 +23,18 @@ export function providerOfModel(model: string): AiCallableProvider {
 }
 
 /**
- * The order in which to try the candidates: by score for what the request needs, with the
- * provider the user picked (or the one their model belongs to) first.
+ * The order in which to try the candidates: by score for what the request needs, then the chain
+ * (the AI management page's provider order), with the provider the user picked (or the one their
+ * model belongs to) first.
  */
-export function chooseOrder(req: AiRequest, candidates: Candidate[]): Candidate[] {
+export function chooseOrder(
+  req: AiRequest,
+  candidates: Candidate[],
+  chain: readonly AiCallableProvider[] = FALLBACK_CHAIN,
+): Candidate[] {
   const promptText = req.prompt ?? lastUserText(req.messages ?? []);
   const needs = [...new Set([...neededCapabilities(promptText, req.operation), ...(req.needs ?? [])])];
-  let order = attemptOrder(candidates, promptText, needs);
+  let order = attemptOrder(candidates, promptText, needs, chain);
   const first = req.provider ?? (req.model ? providerOfModel(req.model) : undefined);
   if (first) {
     const picked = order.find((c) => c.id === first);

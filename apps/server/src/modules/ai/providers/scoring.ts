@@ -47,24 +47,25 @@ export function scoreProvider(input: ScoreInput): number {
   return score;
 }
 
-const chainIndex = (id: AiCallableProvider) => {
-  const i = FALLBACK_CHAIN.indexOf(id);
-  return i === -1 ? FALLBACK_CHAIN.length : i;
+const chainIndex = (chain: readonly AiCallableProvider[], id: AiCallableProvider) => {
+  const i = chain.indexOf(id);
+  return i === -1 ? chain.length : i;
 };
 
 /**
  * The order in which to try providers: the best-scoring one first (ties go to the earlier one in
- * the chain), then the rest in fallback-chain order (openai, anthropic, ollama, huggingface, then
- * any other).
+ * the chain), then the rest in fallback-chain order (by default openai, anthropic, ollama,
+ * huggingface, then any other; the AI management page can reorder it).
  */
 export function attemptOrder<T extends { id: AiCallableProvider; lastResponseTime: number | null }>(
   candidates: readonly T[],
   prompt: string,
   needs: readonly AiCapability[],
+  chain: readonly AiCallableProvider[] = FALLBACK_CHAIN,
 ): T[] {
   if (candidates.length === 0) return [];
   const complexity = promptComplexity(prompt);
-  const byChain = [...candidates].sort((a, b) => chainIndex(a.id) - chainIndex(b.id));
+  const byChain = [...candidates].sort((a, b) => chainIndex(chain, a.id) - chainIndex(chain, b.id));
   let best = byChain[0] as T;
   let bestScore = -1;
   for (const c of byChain) {

@@ -1,7 +1,8 @@
 import { AppError } from '../../../lib/app-error';
 import type { AiRequest, AiResult, AiStream, AiUsage, AttemptRecord } from './ai-request';
 import { toUsage } from './ai-request';
-import type { AiRouter, Attempt } from './ai-router';
+import type { Attempt, AttemptLedger } from './attempt-ledger';
+import type { AttemptSignal } from './attempt-signal';
 import { promptTokenBound, type RequestPayment } from './call-payment';
 import type { StreamPart } from './direct-generate';
 
@@ -20,13 +21,13 @@ function usageSoFar(req: AiRequest, text: string): AiUsage {
  * (or its reader stopped: what was sent still counts), the hold back and the error when it broke.
  */
 export function relayStream(x: {
-  router: AiRouter;
+  ledger: AttemptLedger;
   attempt: Attempt;
   req: AiRequest;
   pay: RequestPayment;
   parts: AsyncIterator<StreamPart>;
   first: string;
-  signal: ReturnType<AiRouter['signalFor']>;
+  signal: AttemptSignal;
   failed: AttemptRecord[];
 }): AiStream {
   const { attempt: a, req, pay, signal: s } = x;
@@ -43,7 +44,7 @@ export function relayStream(x: {
     const complete = async () => {
       // No usage from the provider: a paid call is charged for what was sent; a free one logs none.
       const counted = usage ?? (finished && !a.hold ? toUsage(undefined) : usageSoFar(req, all));
-      const done = await x.router.succeed(a, req, pay, counted, true);
+      const done = await x.ledger.succeed(a, req, pay, counted, true);
       settle.resolve({
         text: all,
         provider: a.c.id,
@@ -70,7 +71,7 @@ export function relayStream(x: {
     } catch (err) {
       errored = true;
       s.done();
-      const f = await x.router.fail(a, req, pay, err, true);
+      const f = await x.ledger.fail(a, req, pay, err, true);
       settle.reject(new AppError(502, 'AI_STREAM_FAILED', f.error));
       throw err;
     } finally {

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { ApiError } from '../../../lib/api-error';
 import { authSession } from '../../../lib/auth-session';
 import { tokenIsFresh } from '../../../lib/jwt';
-import { createSseParser } from '../model/sse-parser';
+import { createSseParser } from '../../../lib/sse-parser';
 
 export interface StreamHandlers {
   /** A piece of the reply's text. */

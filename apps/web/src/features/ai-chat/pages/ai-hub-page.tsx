@@ -1,4 +1,10 @@
-import { BarChartOutlined, DesktopOutlined, MessageOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import {
+  BarChartOutlined,
+  DesktopOutlined,
+  ExperimentOutlined,
+  MessageOutlined,
+  ThunderboltOutlined,
+} from '@ant-design/icons';
 import { Card, Skeleton, Typography, theme } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -33,6 +39,13 @@ const ENTRIES: { to: string; title: string; text: string; icon: ReactNode; color
     text: 'What the assistant found in your files: analyses, insights and recommendations.',
     icon: <BarChartOutlined />,
     color: '#722ed1',
+  },
+  {
+    to: '/ai/workbench',
+    title: 'Workbench',
+    text: 'Try a prompt on a chosen provider and model, with its temperature and system prompt, and see its tokens, timings and cost.',
+    icon: <ExperimentOutlined />,
+    color: '#fa8c16',
   },
 ];
 
@@ -72,7 +85,7 @@ function RecentConversations() {
   );
 }
 
-/** /ai and /ai/workbench: the way into the chats and the AI dashboard, provider status, recent chats. */
+/** /ai: the way into the chats and the AI dashboard, provider status, recent chats. */
 export default function AiHubPage() {
   const { token } = theme.useToken();
   const vars = {
