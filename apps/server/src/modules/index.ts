@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { adminRoutes } from './admin/admin.routes';
 import { aiAnalysisRoutes } from './ai/analysis/analysis.routes';
+import { aiAnalyticsRoutes } from './ai/analytics/analytics.routes';
+import { aiBenchmarkRoutes } from './ai/benchmark/benchmark.routes';
 import { aiChatRoutes } from './ai/chat/chat.routes';
 import { contentSearchRoutes } from './ai/file-index/content-search.routes';
 import { aiKnowledgeDataRoutes } from './ai/knowledge/knowledge-data.routes';
@@ -61,4 +63,6 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(knowledgeSearchRoutes(ctx));
   await api.register(aiKnowledgeDataRoutes(ctx));
   await api.register(aiSeedingRoutes(ctx));
+  await api.register(aiAnalyticsRoutes(ctx));
+  await api.register(aiBenchmarkRoutes(ctx));
 }

@@ -35,9 +35,7 @@ export const aiBenchmarkRuns = pgTable(
   (t) => [
     index('ai_benchmark_runs_user_started_idx').on(t.userId, t.startedAt),
     // One run at a time per user, across processes: a second insert while one runs fails (409).
-    uniqueIndex('ai_benchmark_runs_one_running_idx')
-      .on(t.userId)
-      .where(sql`${t.status} = 'running'`),
+    uniqueIndex('ai_benchmark_runs_one_running_idx').on(t.userId).where(sql`${t.status} = 'running'`),
   ],
 );
 

@@ -1,7 +1,8 @@
 import type { AppContext } from '../../../app-context';
 import { creditHoldsServiceFor } from '../../billing/credits/credits-services';
-import { AiRouter } from './ai-router';
+import type { AiRouter } from './ai-router';
 import { AiUsageService } from './ai-usage.service';
+import { TracedAiRouter, taggingUsage } from './attempt-trace';
 import { ProviderRegistry } from './provider-registry';
 import { AiProvidersRepository } from './providers.repository';
 import { ProvidersService } from './providers.service';
@@ -53,10 +54,11 @@ export function aiServicesFor(ctx: AppContext): AiServices {
     }),
     keys,
     usage,
-    router: new AiRouter({
+    // Attempts' usage rows carry their request id and attempt number (attempt-trace.ts).
+    router: new TracedAiRouter({
       registry,
       keys,
-      usage,
+      usage: taggingUsage(usage),
       holds: creditHoldsServiceFor(ctx),
       clock: ctx.clock,
       requestTimeoutMs: ctx.config.ai.requestTimeoutMs,
