@@ -4,7 +4,7 @@ import type {
   BenchmarkRunDetail,
   BenchmarkSummary,
 } from '@stratos/contracts/ai/benchmark.schema';
-import { Alert, Card, Progress, Table, Tag, Tooltip, theme } from 'antd';
+import { Alert, Card, Progress, Table, Tooltip, theme } from 'antd';
 import { formatCount, formatMs, formatUsd } from '../../../lib/ai/ai-range';
 import { StatTile, tileGrid } from '../../../lib/ai/stat-tile';
 import { QUALITY_COLOR, QUALITY_LABEL } from '../../ai-performance/model/quality-view';
@@ -13,11 +13,16 @@ import { LatencyBars } from './run-charts';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
+/** A coloured dot and the category's name: readable on light and dark backgrounds alike. */
 function QualityTag({ q }: { q: BenchmarkResult['quality'] }) {
   return (
-    <Tag color={QUALITY_COLOR[q]} style={{ color: q === 'fair' ? '#5c4400' : undefined }}>
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6, whiteSpace: 'nowrap' }}>
+      <span
+        aria-hidden
+        style={{ width: 8, height: 8, borderRadius: '50%', background: QUALITY_COLOR[q], flexShrink: 0 }}
+      />
       {QUALITY_LABEL[q]}
-    </Tag>
+    </span>
   );
 }
 
@@ -29,7 +34,7 @@ export function RunDetail({ run, prompts }: { run: BenchmarkRunDetail; prompts: 
   const best = bestQuality(run.summary);
   const cost = run.summary.reduce((s, x) => s + x.cost, 0);
   return (
-    <div style={{ display: 'grid', gap: 16 }}>
+    <div style={{ display: 'grid', gap: 16, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       {run.status === 'running' && (
         <Card size="small" role="status" aria-live="polite">
           <div style={{ marginBottom: 4 }}>
@@ -55,11 +60,11 @@ export function RunDetail({ run, prompts }: { run: BenchmarkRunDetail; prompts: 
         <StatTile
           label="Cost of the run"
           value={formatUsd(cost)}
-          hint={`${run.providers.length} providers · ${run.total} prompts`}
+          hint={`${run.providers.length} ${run.providers.length === 1 ? 'provider' : 'providers'} · ${run.total} calls`}
         />
         <StatTile
           label="Started"
-          value={<span style={{ fontSize: 16 }}>{dateTime.format(new Date(run.startedAt))}</span>}
+          value={<span style={{ fontSize: 15 }}>{dateTime.format(new Date(run.startedAt))}</span>}
         />
       </div>
       <LatencyBars summary={run.summary} />

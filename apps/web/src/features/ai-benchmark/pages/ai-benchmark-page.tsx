@@ -80,7 +80,7 @@ export default function AiBenchmarkPage() {
           }
         />
       ) : (
-        <div style={{ display: 'grid', gap: 16 }}>
+        <div style={{ display: 'grid', gap: 16, gridTemplateColumns: 'minmax(0, 1fr)' }}>
           <Collapse
             size="small"
             items={[

@@ -14,7 +14,7 @@ export function ProvidersCard({ report }: { report: PerformanceReport }) {
         rowKey="provider"
         dataSource={report.byProvider}
         pagination={false}
-        scroll={{ x: 520 }}
+        scroll={{ x: 460 }}
         columns={[
           { title: 'Provider', dataIndex: 'provider' },
           { title: 'Calls', dataIndex: 'calls', align: 'right', render: formatCount },
