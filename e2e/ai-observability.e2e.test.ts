@@ -4,16 +4,28 @@ import type { AiStandins } from '../apps/server/test/ai-standins';
 import { signIn } from './support/accounts';
 import { type AiJourneyServer, startAiJourneyServer } from './support/ai-server';
 import { api, loginToken } from './support/api';
-import { hasChromium, launchBrowser, screenshot, screenshotBothThemes } from './support/browser';
+import { axeFindings, describeFindings } from './support/axe';
+import { hasChromium, launchBrowser, screenshot, showTheme } from './support/browser';
 import type { RunningServer } from './support/server';
 
-/** Shoots a loaded page light and dark at desktop width, then light at 390 px. */
+/** Accessibility findings (axe, serious and critical) of every page shot, reported at the end. */
+const findings: string[] = [];
+
+/**
+ * Shoots a loaded page light and dark at desktop width, checking each with axe, then at 390 px
+ * (in the dark theme it was left in), where nothing may be wider than the screen.
+ */
 async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 1000 });
   await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshotBothThemes(page, (theme) => `ai-observability-${name}-${theme}`);
+  for (const theme of ['light', 'dark'] as const) {
+    await showTheme(page, theme);
+    await screenshot(page, `ai-observability-${name}-${theme}`);
+    findings.push(...describeFindings(`${name} [${theme}]`, await axeFindings(page)));
+  }
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(300);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshot(page, `ai-observability-${name}-390`);
   await page.setViewportSize({ width: 1280, height: 1000 });
 }
@@ -136,5 +148,6 @@ describe.skipIf(!hasChromium)('AI analytics, performance and benchmark journey i
     await page.getByRole('tab', { name: 'Operations' }).click();
     expect(await page.getByRole('tabpanel').textContent()).toContain('benchmark');
     await context.close();
+    expect(findings).toEqual([]);
   }, 240_000);
 });
