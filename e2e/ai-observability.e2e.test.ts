@@ -148,6 +148,19 @@ describe.skipIf(!hasChromium)('AI analytics, performance and benchmark journey i
     await page.getByRole('tab', { name: 'Operations' }).click();
     expect(await page.getByRole('tabpanel').textContent()).toContain('benchmark');
     await context.close();
+
+    // The superadmin sees everyone's usage, per user, and can narrow the page to one of them.
+    const ops = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+    const admin = await ops.newPage();
+    await signIn(admin, server.url, 'observability-journey-ops@stratos.test', 'AdminPassw0rd');
+    await admin.goto(`${server.url}/ai-analytics`);
+    const byUser = admin.locator('.ant-card', { hasText: 'By user' });
+    await expect.poll(() => byUser.textContent(), { timeout: 15_000 }).toContain(email);
+    await shoot(admin, 'analytics-admin');
+    await byUser.getByRole('button', { name: new RegExp(email) }).click();
+    await expect.poll(() => admin.getByText('Only Olive Observer').isVisible()).toBe(true);
+    expect(await tile(admin, 'Calls').textContent()).toContain('7');
+    await ops.close();
     expect(findings).toEqual([]);
   }, 240_000);
 });
