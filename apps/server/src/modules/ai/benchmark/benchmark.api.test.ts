@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AiStandins } from '../../../../test/ai-standins';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { createTestUser, type TestUser } from '../../../../test/users.fixture';
-import { aiBenchmarkResults, aiUsageLog } from '../../../db/schema/index';
+import { aiBenchmarkResults, aiBenchmarkRuns, aiUsageLog } from '../../../db/schema/index';
 import { assessQuality } from '../chat/quality';
 import { aiServicesFor } from '../providers/ai-services';
 import { BENCHMARK_PROMPTS } from './benchmark-prompts';
@@ -155,6 +155,28 @@ describe('AI benchmark', () => {
     const again = await call('POST', '/api/ai/benchmark/runs', user);
     expect(again.statusCode).toBe(202);
     await finished(again.json().data.id, user);
+  });
+
+  it('marks a run whose process went away as stopped, so it no longer blocks a new one', async () => {
+    const user = await createTestUser(t.app);
+    const db = t.app.ctx.database.db;
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    const [lost] = await db
+      .insert(aiBenchmarkRuns)
+      .values({ userId: user.user.id, providers: ['ollama'], total: 5, startedAt: hourAgo })
+      .returning();
+    const list = (await call('GET', '/api/ai/benchmark/runs', user)).json().data;
+    expect(list.runs[0]).toMatchObject({
+      id: lost?.id,
+      status: 'failed',
+      error: 'The run was interrupted before it finished',
+    });
+    const next = await call('POST', '/api/ai/benchmark/runs', user);
+    expect(next.statusCode).toBe(202);
+    await finished(next.json().data.id, user);
+    // A recent running run (another process at work) still blocks.
+    await db.insert(aiBenchmarkRuns).values({ userId: user.user.id, providers: ['ollama'], total: 5 });
+    expect((await call('POST', '/api/ai/benchmark/runs', user)).statusCode).toBe(409);
   });
 
   it('answers 503 when no provider is available', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { aiBenchmarkResults, aiBenchmarkRuns } from '../../../db/schema/index';
 
@@ -10,8 +10,13 @@ export type NewResultRow = typeof aiBenchmarkResults.$inferInsert;
 export class BenchmarkRepository {
   constructor(private readonly db: Db) {}
 
-  /** Runs of this user still marked running but started before `before`: their process is gone. */
-  async failStale(userId: string, before: Date, error: string): Promise<void> {
+  /**
+   * Runs of this user still marked running with no sign of life since `before` (neither started
+   * nor given a result after it), other than `live` (running in this process): their process is
+   * gone, so they are marked failed with `error`.
+   */
+  async failStale(userId: string, before: Date, live: string[], error: string): Promise<void> {
+    const lastResult = sql`(select max(r.created_at) from ${aiBenchmarkResults} r where r.run_id = ${aiBenchmarkRuns.id})`;
     await this.db
       .update(aiBenchmarkRuns)
       .set({ status: 'failed', error, finishedAt: sql`now()` })
@@ -19,7 +24,8 @@ export class BenchmarkRepository {
         and(
           eq(aiBenchmarkRuns.userId, userId),
           eq(aiBenchmarkRuns.status, 'running'),
-          lt(aiBenchmarkRuns.startedAt, before),
+          live.length > 0 ? notInArray(aiBenchmarkRuns.id, live) : undefined,
+          sql`coalesce(${lastResult}, ${aiBenchmarkRuns.startedAt}) < ${before.toISOString()}::timestamptz`,
         ),
       );
   }

@@ -16,8 +16,12 @@ import type { BenchmarkRepository, NewResultRow, RunRow } from './benchmark.repo
 import { BENCHMARK_MAX_TOKENS, BENCHMARK_PROMPTS, BENCHMARK_TEMPERATURE } from './benchmark-prompts';
 import { resultView, runView, summarise } from './benchmark-view';
 
-/** A run still marked running after this long lost its process (a run takes seconds to minutes). */
-export const BENCHMARK_STALE_MS = 30 * 60_000;
+/**
+ * A run still marked running with no new result for this long lost its process: one prompt takes
+ * at most the provider chain's timeouts (seconds to a few minutes), and a run in this process is
+ * never taken for lost.
+ */
+export const BENCHMARK_STALE_MS = 10 * 60_000;
 
 export interface BenchmarkDeps {
   repo: BenchmarkRepository;
@@ -52,11 +56,7 @@ export class BenchmarkService {
       .filter((p) => isCallable(p.id) && p.enabled && p.status === 'available' && p.cooldownUntil === null)
       .map((p) => p.id);
     if (providers.length === 0) throw new AppError(503, 'AI_NO_PROVIDERS', BENCHMARK_MESSAGES.noProviders);
-    await this.d.repo.failStale(
-      userId,
-      new Date(Date.now() - BENCHMARK_STALE_MS),
-      BENCHMARK_MESSAGES.interrupted,
-    );
+    await this.failStale(userId);
     let run: RunRow;
     try {
       run = await this.d.repo.insertRun(userId, providers, providers.length * BENCHMARK_PROMPTS.length);
@@ -171,7 +171,14 @@ export class BenchmarkService {
     };
   }
 
+  private failStale(userId: string): Promise<void> {
+    const before = new Date(Date.now() - BENCHMARK_STALE_MS);
+    return this.d.repo.failStale(userId, before, [...this.live.keys()], BENCHMARK_MESSAGES.interrupted);
+  }
+
   async list(userId: string, limit: number): Promise<BenchmarkRunsReply['data']> {
+    // A run whose process went away shows as stopped, and no longer blocks a new one.
+    await this.failStale(userId);
     const runs = await this.d.repo.runs(userId, limit);
     const results = await this.d.repo.results(runs.map((r) => r.id));
     return {
