@@ -17,7 +17,11 @@ import { activeDays, successRate } from '../model/usage-view';
 
 function Loading() {
   return (
-    <section aria-busy="true" aria-label="Loading AI analytics" style={{ display: 'grid', gap: 16, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+    <section
+      aria-busy="true"
+      aria-label="Loading AI analytics"
+      style={{ display: 'grid', gap: 16, gridTemplateColumns: 'minmax(0, 1fr)' }}
+    >
       <div style={tileGrid(160)}>
         {[0, 1, 2, 3].map((i) => (
           <Card key={i} size="small">
@@ -93,7 +97,14 @@ export default function AiAnalyticsPage() {
           }
         />
       ) : data ? (
-        <div style={{ display: 'grid', gap: 16, gridTemplateColumns: 'minmax(0, 1fr)', opacity: usage.isPlaceholderData ? 0.6 : 1 }}>
+        <div
+          style={{
+            display: 'grid',
+            gap: 16,
+            gridTemplateColumns: 'minmax(0, 1fr)',
+            opacity: usage.isPlaceholderData ? 0.6 : 1,
+          }}
+        >
           {usage.isError && <Alert type="error" showIcon title={errorMessage(usage.error)} />}
           <div style={tileGrid(160)}>
             <StatTile
