@@ -34,7 +34,11 @@ export default function AiPerformancePage() {
         <RangeControls value={range} onChange={setRange} />
       </Flex>
       {perf.isPending ? (
-        <section aria-busy="true" aria-label="Loading AI performance" style={{ display: 'grid', gap: 16, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+        <section
+          aria-busy="true"
+          aria-label="Loading AI performance"
+          style={{ display: 'grid', gap: 16, gridTemplateColumns: 'minmax(0, 1fr)' }}
+        >
           <div style={tileGrid(150)}>
             {[0, 1, 2, 3, 4].map((i) => (
               <Card key={i} size="small">
@@ -59,7 +63,14 @@ export default function AiPerformancePage() {
           }
         />
       ) : data ? (
-        <div style={{ display: 'grid', gap: 16, gridTemplateColumns: 'minmax(0, 1fr)', opacity: perf.isPlaceholderData ? 0.6 : 1 }}>
+        <div
+          style={{
+            display: 'grid',
+            gap: 16,
+            gridTemplateColumns: 'minmax(0, 1fr)',
+            opacity: perf.isPlaceholderData ? 0.6 : 1,
+          }}
+        >
           {perf.isError && <Alert type="error" showIcon title={errorMessage(perf.error)} />}
           <div style={tileGrid(150)}>
             <StatTile
