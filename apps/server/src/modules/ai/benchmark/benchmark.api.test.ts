@@ -13,8 +13,9 @@ let t: TestApp;
 
 beforeAll(async () => {
   standins = await AiStandins.start();
-  // No platform keys: Ollama is the one available provider.
-  t = await createTestApp(standins.env(false));
+  // No platform keys: Ollama is the one available provider. A gated call must not time out on a
+  // busy machine (that would sideline Ollama for everyone and turn the next run into a 503).
+  t = await createTestApp({ ...standins.env(false), AI_REQUEST_TIMEOUT_MS: '10000' });
 });
 afterAll(async () => {
   await t?.close();
