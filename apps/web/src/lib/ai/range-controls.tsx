@@ -1,9 +1,12 @@
 import { Flex, Input, Segmented } from 'antd';
+import { useIsDark } from '../use-is-dark';
 import { type AiRange, lastDays, presetOf, RANGE_PRESETS } from './ai-range';
 
 /** Presets (7, 30, 90 days) and the two ends of a custom range, as native date inputs. */
 export function RangeControls({ value, onChange }: { value: AiRange; onChange: (r: AiRange) => void }) {
   const preset = presetOf(value);
+  // The native date inputs draw their calendar icon for the colour scheme they are told.
+  const colorScheme = useIsDark() ? 'dark' : 'light';
   return (
     <Flex gap={8} wrap align="center">
       <Segmented
@@ -21,7 +24,7 @@ export function RangeControls({ value, onChange }: { value: AiRange; onChange: (
           aria-label="From"
           value={value.from}
           max={value.to}
-          style={{ width: 150 }}
+          style={{ width: 150, colorScheme }}
           onChange={(e) => e.target.value && onChange({ ...value, from: e.target.value })}
         />
         <span aria-hidden>–</span>
@@ -30,7 +33,7 @@ export function RangeControls({ value, onChange }: { value: AiRange; onChange: (
           aria-label="To"
           value={value.to}
           min={value.from}
-          style={{ width: 150 }}
+          style={{ width: 150, colorScheme }}
           onChange={(e) => e.target.value && onChange({ ...value, to: e.target.value })}
         />
       </Flex>

@@ -106,7 +106,7 @@ export default function AiPerformancePage() {
           ) : (
             <>
               <LatencyChart report={data} />
-              <div style={tileGrid(380)}>
+              <div style={{ ...tileGrid(380), alignItems: 'start' }}>
                 <ProvidersCard report={data} />
                 <QualityChart report={data} />
               </div>
