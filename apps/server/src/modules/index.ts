@@ -3,6 +3,8 @@ import type { AppContext } from '../app-context';
 import { adminRoutes } from './admin/admin.routes';
 import { aiAnalysisRoutes } from './ai/analysis/analysis.routes';
 import { aiAssistantRoutes } from './ai/assistant/assistant.routes';
+import { aiAnalyticsRoutes } from './ai/analytics/analytics.routes';
+import { aiBenchmarkRoutes } from './ai/benchmark/benchmark.routes';
 import { aiChatRoutes } from './ai/chat/chat.routes';
 import { contentSearchRoutes } from './ai/file-index/content-search.routes';
 import { aiKnowledgeDataRoutes } from './ai/knowledge/knowledge-data.routes';
@@ -71,4 +73,6 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(aiTrainingRoutes(ctx));
   await api.register(aiManagementRoutes(ctx));
   await api.register(aiWorkbenchRoutes(ctx));
+  await api.register(aiAnalyticsRoutes(ctx));
+  await api.register(aiBenchmarkRoutes(ctx));
 }

@@ -1,5 +1,6 @@
 export * from './ai';
 export * from './ai-analysis';
+export * from './ai-benchmark';
 export * from './ai-chat';
 export * from './ai-file-index';
 export * from './ai-knowledge';

@@ -34,7 +34,23 @@ export interface LedgerDeps {
  * usage row, the metrics, the charge or the hold given back, and a failing provider sidelined.
  */
 export class AttemptLedger {
+  /**
+   * Each request's id and its failed attempts so far: every usage row of one request (each attempt
+   * of its fallback chain) carries `metadata.requestId` and `metadata.attempt` (1-based), so a
+   * fallback (answered at attempt > 1) can be counted from the log.
+   */
+  private readonly traces = new WeakMap<AiRequest, { requestId: string; failures: number }>();
+
   constructor(private readonly d: LedgerDeps) {}
+
+  private trace(req: AiRequest) {
+    let t = this.traces.get(req);
+    if (!t) {
+      t = { requestId: randomUUID(), failures: 0 };
+      this.traces.set(req, t);
+    }
+    return t;
+  }
 
   private now() {
     return this.d.clock.now().getTime();
@@ -69,6 +85,8 @@ export class AttemptLedger {
     });
     if (e.sidelineMs !== null && e.sidelineMs > 0) this.d.registry.sideline(a.c.cooldownKey, e.sidelineMs);
     this.d.metrics?.aiCall(a.c.id, false, 0);
+    const t = this.trace(req);
+    t.failures++;
     await this.d.usage.record({
       userId: req.userId,
       provider: a.c.id,
@@ -78,7 +96,7 @@ export class AttemptLedger {
       success: false,
       error: e.message,
       streamed,
-      metadata: { keySource: a.c.source },
+      metadata: { keySource: a.c.source, requestId: t.requestId, attempt: t.failures },
     });
     return { provider: a.c.id, model: a.model, error: e.message };
   }
@@ -94,6 +112,7 @@ export class AttemptLedger {
     const cost = callCost(a.c.id, a.model, usage.promptTokens, usage.completionTokens);
     const responseTimeMs = Math.round(this.now() - a.started);
     this.d.metrics?.aiCall(a.c.id, true, cost);
+    const t = this.trace(req);
     const row: NewUsageRow = {
       userId: req.userId,
       provider: a.c.id,
@@ -106,7 +125,7 @@ export class AttemptLedger {
       responseTimeMs,
       success: true,
       streamed,
-      metadata: { keySource: a.c.source, callId: a.callId },
+      metadata: { keySource: a.c.source, callId: a.callId, requestId: t.requestId, attempt: t.failures + 1 },
     };
     if (!req.deferUsage) await this.d.usage.record(row);
     // Users on their own key pay the provider themselves; only holds are charged.
