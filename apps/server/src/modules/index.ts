@@ -6,6 +6,7 @@ import { aiChatRoutes } from './ai/chat/chat.routes';
 import { contentSearchRoutes } from './ai/file-index/content-search.routes';
 import { aiKnowledgeDataRoutes } from './ai/knowledge/knowledge-data.routes';
 import { knowledgeSearchRoutes } from './ai/knowledge-search/knowledge-search.routes';
+import { aiLearningRoutes } from './ai/learning/learning.routes';
 import { aiProvidersRoutes } from './ai/providers/providers.routes';
 import { aiSeedingRoutes } from './ai/seeding/seeding.routes';
 import { auditRoutes } from './audit/audit.routes';
@@ -61,4 +62,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(knowledgeSearchRoutes(ctx));
   await api.register(aiKnowledgeDataRoutes(ctx));
   await api.register(aiSeedingRoutes(ctx));
+  await api.register(aiLearningRoutes(ctx));
 }
