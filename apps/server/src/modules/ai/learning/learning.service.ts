@@ -49,12 +49,15 @@ export class LearningService {
   private readonly listeners = new Set<Listener>();
   private readonly node = `${hostname()}:${process.pid}`;
   private readonly leaseMs: number;
+  /** Pause between model analyses (section 9: 1 s); tests set 0. */
+  analysePauseMs: number;
   private guidanceCache = new Map<string, { at: number; lines: string[] }>();
 
   constructor(private readonly o: LearningServiceOptions) {
     this.repo = new LearningRepository(o.db);
     this.leases = new JobRunsRepository(o.db);
     this.leaseMs = o.leaseMs ?? 30_000;
+    this.analysePauseMs = o.analysePauseMs ?? 1000;
   }
 
   async status(): Promise<LearningStatus> {
@@ -121,7 +124,7 @@ export class LearningService {
             repo: this.repo,
             generate: this.o.generate,
             addKnowledge: this.o.addKnowledge,
-            analysePauseMs: this.o.analysePauseMs ?? 1000,
+            analysePauseMs: this.analysePauseMs,
             log: this.o.log,
           },
           { cycle, actor, report, signal },
