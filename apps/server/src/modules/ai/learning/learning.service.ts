@@ -35,7 +35,10 @@ export interface LearningServiceOptions {
   generate: (req: AiRequest) => Promise<AiResult>;
   /** The local model's connection test (the Ollama provider check). */
   checkOllama: () => Promise<{ available: boolean; error: string | null }>;
-  addKnowledge: (actor: DataActor, record: Record<string, unknown>) => Promise<string | null>;
+  addKnowledge: (
+    actor: DataActor,
+    records: Array<Record<string, unknown> & { id: string }>,
+  ) => Promise<string[]>;
   analysePauseMs?: number;
   leaseMs?: number;
 }
