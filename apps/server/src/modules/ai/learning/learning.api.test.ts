@@ -2,7 +2,7 @@ import { LEARNING_MESSAGES, learningProgressSchema } from '@stratos/contracts/ai
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AiStandins } from '../../../../test/ai-standins';
-import { createTestApp, type TestApp } from '../../../../test/test-app';
+import { createTestApp, createTwoProcessApps, type TestApp, testDbKind } from '../../../../test/test-app';
 import { createTestUser, type TestUser } from '../../../../test/users.fixture';
 import { aiLearningFeedback, aiLearningInteractions } from '../../../db/schema/index';
 import { aiServicesFor } from '../providers/ai-services';
@@ -503,13 +503,57 @@ describe('applying an improvement', () => {
     const after = (await data(root, 'GET', '/improvements')).improvements.find(
       (i: { id: string }) => i.id === target.id,
     );
-    // The two python chats since applying, unrated.
+    // The python chat since applying (the docker one is another domain), unrated.
     expect(after.successMetrics.after).toMatchObject({ interactions: 1, rated: 0 });
+
+    // The kill switch stops everything learned from reaching the assistant.
+    await data(root, 'PUT', '/kill-switch', { disabled: true });
+    expect(await ask(question)).not.toContain(target.guidance);
+    await data(root, 'PUT', '/kill-switch', { disabled: false });
+    expect(await ask(question)).toContain(target.guidance);
 
     const reverted = (await data(root, 'POST', `/improvements/${target.id}/revert`)).improvement;
     expect(reverted).toMatchObject({ active: false });
     expect(reverted.revertedAt).not.toBeNull();
     expect(await ask(question)).not.toContain(target.guidance);
     expect((await call(root, 'POST', `/improvements/${target.id}/revert`)).statusCode).toBe(409);
+  });
+});
+
+describe.runIf(testDbKind === 'postgres')('learning across two API processes', () => {
+  it('one cycle at a time cluster-wide; the other process streams its progress from the lease row', async () => {
+    const pair = await createTwoProcessApps({ ...standins.env(false) });
+    try {
+      const a = await createTestUser(pair.a.app, { role: 'superadmin' });
+      const b = await createTestUser(pair.b.app, { role: 'superadmin' });
+      for (const p of [pair.a, pair.b]) {
+        await aiServicesFor(p.app.ctx).registry.checkAll();
+        learningServiceFor(p.app.ctx).analysePauseMs = 0;
+      }
+      await pair.a.app.ctx.database.db
+        .insert(aiLearningInteractions)
+        .values({ userQuery: 'q', aiResponse: 'a', satisfactionScore: 0.2, responseTime: 100 });
+      let open!: () => void;
+      standins.ollama.set({ gate: new Promise<void>((r) => (open = r)) });
+      const inject = (p: TestApp, who: TestUser, method: Method, url: string) =>
+        p.app.inject({ method, url: `/api/ai/learning${url}`, headers: who.headers });
+      const running = inject(pair.a, a, 'POST', '/cycle');
+      for (let i = 0; i < 200 && !(await learningServiceFor(pair.b.app.ctx).running()); i++) {
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      const refused = await inject(pair.b, b, 'POST', '/cycle');
+      expect(refused.statusCode).toBe(409);
+      expect((await inject(pair.b, b, 'GET', '/status')).json().data.running).toBe(true);
+      const stream = inject(pair.b, b, 'GET', '/progress');
+      await new Promise((r) => setTimeout(r, 200));
+      open();
+      expect((await running).statusCode).toBe(200);
+      const body = (await stream).body;
+      expect(body).toContain('event: progress');
+      expect(body).toContain('event: done');
+      expect(body).toContain('"status":"succeeded"');
+    } finally {
+      await pair.close();
+    }
   });
 });

@@ -108,6 +108,7 @@ export class LearningService {
 
   async setKillSwitch(disabled: boolean): Promise<LearningStatus> {
     await this.repo.updateSettings({ killSwitch: disabled });
+    this.guidanceCache.clear();
     return this.status();
   }
 
