@@ -28,6 +28,8 @@ export const LEARNING_JOB = 'ai.learning';
 const MAX_GUIDANCE = 5;
 /** Guidance read per domain is cached this long in a process; applying or reverting here clears it. */
 const GUIDANCE_TTL_MS = 5000;
+/** How often a cycle's progress is written to its lease row for the other processes. */
+const PROGRESS_WRITE_MS = 250;
 
 export interface LearningServiceOptions {
   db: Db;
@@ -375,9 +377,14 @@ export class LearningService {
       Math.floor(this.leaseMs / 3),
     );
     heartbeat.unref();
+    // Listeners here get every event; the lease row (read by other processes every 500 ms) at most
+    // every PROGRESS_WRITE_MS, so a fast cycle does not spend its CPU on progress writes.
+    let lastWrite = 0;
     const report = async (p: LearningProgress) => {
       if (lost) throw new Error('The learning cycle lease was lost');
       this.emit(p);
+      if (Date.now() - lastWrite < PROGRESS_WRITE_MS) return;
+      lastWrite = Date.now();
       if (!(await this.leases.progress(LEARNING_CYCLE_LEASE, owner, JSON.stringify(p), this.leaseMs)))
         lost = true;
     };
