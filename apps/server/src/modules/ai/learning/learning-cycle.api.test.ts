@@ -69,6 +69,15 @@ describe('a learning cycle', () => {
     expect(bySource('threshold').every((i: { domain: string }) => i.domain === 'devops')).toBe(true);
   });
 
+  it('marks a cycle a stopped process left running as failed', async () => {
+    await s.t.app.ctx.database.db.execute(sql`insert into ai_learning_cycles (trigger) values ('schedule')`);
+    const c = await cycle();
+    const cycles = (await data(s.root, 'GET', '/cycles')).cycles;
+    expect(cycles.map((x: { status: string }) => x.status)).toEqual(['succeeded', 'failed']);
+    expect(cycles[0].id).toBe(c.id);
+    expect(cycles[1].error).toBe('Interrupted: the process running it stopped');
+  });
+
   it('reads at most 100 interactions of the last hour', async () => {
     await interactions(Array.from({ length: 120 }, (_, i) => ({ time: i < 100 ? 1000 : 9000 })));
     const c = await cycle();

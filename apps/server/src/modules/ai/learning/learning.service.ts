@@ -123,6 +123,7 @@ export class LearningService {
   ): Promise<LearningCycle> {
     await this.refuseWhenDisabled();
     return this.underLease(async (report) => {
+      await this.repo.failInterrupted();
       const cycle = await this.repo.createCycle(trigger);
       const started = Date.now();
       try {
