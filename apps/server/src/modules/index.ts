@@ -10,6 +10,7 @@ import { contentSearchRoutes } from './ai/file-index/content-search.routes';
 import { aiKnowledgeDataRoutes } from './ai/knowledge/knowledge-data.routes';
 import { knowledgeSearchRoutes } from './ai/knowledge-search/knowledge-search.routes';
 import { aiManagementRoutes } from './ai/management/ai-management.routes';
+import { aiLearningRoutes } from './ai/learning/learning.routes';
 import { aiProvidersRoutes } from './ai/providers/providers.routes';
 import { aiRecommendationsRoutes } from './ai/recommendations/recommendations.routes';
 import { aiSeedingRoutes } from './ai/seeding/seeding.routes';
@@ -75,4 +76,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(aiWorkbenchRoutes(ctx));
   await api.register(aiAnalyticsRoutes(ctx));
   await api.register(aiBenchmarkRoutes(ctx));
+  await api.register(aiLearningRoutes(ctx));
 }

@@ -6,6 +6,7 @@ export * from './ai-file-index';
 export * from './ai-knowledge';
 export * from './ai-tools';
 export * from './ai-policy';
+export * from './ai-learning';
 export * from './billing';
 export * from './file-tags';
 export * from './file-totals';
