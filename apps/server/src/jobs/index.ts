@@ -10,6 +10,7 @@ import { renewSubscriptionsJob } from '../modules/billing/payments/renew-subscri
 import { purgeExpiredJob } from '../modules/files/recycle-bin.job';
 import { collectGarbageJob } from '../modules/files/storage-gc.job';
 import { expireReservationsJob } from '../modules/files/upload-reservations.job';
+import { workflowsJob } from '../modules/workflows/workflows.job';
 import type { JobScheduler } from './scheduler';
 
 /** Every periodic job. A job adds one line here; a second handler under one name stops the app. */
@@ -25,4 +26,5 @@ export function registerJobs(jobs: JobScheduler, ctx: AppContext): void {
   jobs.register(indexFilesJob(ctx));
   jobs.register(authSweepJob(ctx));
   jobs.register(embedKnowledgeJob(ctx));
+  jobs.register(workflowsJob(ctx));
 }

@@ -29,6 +29,7 @@ import { notificationsRoutes } from './notifications/notifications.routes';
 import { onboardingRoutes } from './onboarding/onboarding.routes';
 import { plansRoutes } from './plans/plans.routes';
 import { preferencesRoutes } from './preferences/preferences.routes';
+import { workflowsRoutes } from './workflows/workflows.routes';
 
 /** Every API module, mounted under /api. A module adds one line here. */
 export async function registerModules(api: FastifyInstance, ctx: AppContext) {
@@ -61,4 +62,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(knowledgeSearchRoutes(ctx));
   await api.register(aiKnowledgeDataRoutes(ctx));
   await api.register(aiSeedingRoutes(ctx));
+  await api.register(workflowsRoutes(ctx));
 }

@@ -80,7 +80,11 @@ export const stepSchema = z.discriminatedUnion('type', [
   }),
   z.object({
     type: z.literal('email'),
-    subject: z.string().trim().min(1, 'A subject is required').max(150, 'A subject has at most 150 characters'),
+    subject: z
+      .string()
+      .trim()
+      .min(1, 'A subject is required')
+      .max(150, 'A subject has at most 150 characters'),
   }),
   z.object({
     type: z.literal('webhook'),
@@ -88,7 +92,10 @@ export const stepSchema = z.discriminatedUnion('type', [
       .string()
       .trim()
       .max(2000, 'A webhook URL has at most 2000 characters')
-      .refine((u) => URL.canParse(u) && new URL(u).protocol === 'https:', 'A webhook URL must start with https://'),
+      .refine(
+        (u) => URL.canParse(u) && new URL(u).protocol === 'https:',
+        'A webhook URL must start with https://',
+      ),
   }),
 ]);
 export type WorkflowStep = z.infer<typeof stepSchema>;
@@ -108,12 +115,42 @@ export const stepCatalogueEntrySchema = z.object({
 export type StepCatalogueEntry = z.infer<typeof stepCatalogueEntrySchema>;
 
 export const STEP_CATALOGUE: readonly (StepCatalogueEntry & { type: StepType })[] = [
-  { type: 'analyze', label: 'Analyse with AI', description: 'Queues each file for AI analysis (uses your AI allowance).', actsOnFiles: true },
+  {
+    type: 'analyze',
+    label: 'Analyse with AI',
+    description: 'Queues each file for AI analysis (uses your AI allowance).',
+    actsOnFiles: true,
+  },
   { type: 'tag', label: 'Tag', description: 'Adds tags to each file.', actsOnFiles: true },
   { type: 'move', label: 'Move to folder', description: 'Moves each file into a folder.', actsOnFiles: true },
-  { type: 'copy', label: 'Copy to folder', description: 'Copies each file into a folder (counts against your storage).', actsOnFiles: true },
-  { type: 'rename', label: 'Rename', description: 'Renames each file by a pattern: {name}, {ext}, {date}, {time}.', actsOnFiles: true },
-  { type: 'summarize', label: 'Summarise into a note', description: 'Writes a text note listing the files and their AI summaries.', actsOnFiles: true },
-  { type: 'email', label: 'E-mail me a summary', description: 'Sends you an e-mail listing what the run did.', actsOnFiles: false },
-  { type: 'webhook', label: 'Call a webhook', description: 'POSTs the run as JSON to an HTTPS URL, signed with HMAC-SHA256.', actsOnFiles: false },
+  {
+    type: 'copy',
+    label: 'Copy to folder',
+    description: 'Copies each file into a folder (counts against your storage).',
+    actsOnFiles: true,
+  },
+  {
+    type: 'rename',
+    label: 'Rename',
+    description: 'Renames each file by a pattern: {name}, {ext}, {date}, {time}.',
+    actsOnFiles: true,
+  },
+  {
+    type: 'summarize',
+    label: 'Summarise into a note',
+    description: 'Writes a text note listing the files and their AI summaries.',
+    actsOnFiles: true,
+  },
+  {
+    type: 'email',
+    label: 'E-mail me a summary',
+    description: 'Sends you an e-mail listing what the run did.',
+    actsOnFiles: false,
+  },
+  {
+    type: 'webhook',
+    label: 'Call a webhook',
+    description: 'POSTs the run as JSON to an HTTPS URL, signed with HMAC-SHA256.',
+    actsOnFiles: false,
+  },
 ];

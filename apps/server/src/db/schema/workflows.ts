@@ -1,7 +1,17 @@
 import type { RunStatus, StepOutcome, WorkflowStatus } from '@stratos/contracts/workflows/workflow.schema';
 import type { WorkflowStep, WorkflowTrigger } from '@stratos/contracts/workflows/workflow-steps.schema';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { files } from './files';
 import { users } from './identity';
 
@@ -27,7 +37,9 @@ export const workflows = pgTable(
   },
   (t) => [
     index('workflows_owner_idx').on(t.ownerId, t.createdAt),
-    index('workflows_due_idx').on(t.nextFireAt).where(sql`${t.status} = 'running' and ${t.nextFireAt} is not null`),
+    index('workflows_due_idx')
+      .on(t.nextFireAt)
+      .where(sql`${t.status} = 'running' and ${t.nextFireAt} is not null`),
   ],
 );
 
@@ -81,5 +93,8 @@ export const workflowFileTags = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.fileId, t.tag] }), index('workflow_file_tags_owner_idx').on(t.ownerId, t.tag)],
+  (t) => [
+    primaryKey({ columns: [t.fileId, t.tag] }),
+    index('workflow_file_tags_owner_idx').on(t.ownerId, t.tag),
+  ],
 );
