@@ -15,8 +15,8 @@ export const SCHEDULE_MIN_MINUTES = 5;
 export const SCHEDULE_MAX_MINUTES = 7 * 24 * 60;
 
 export const triggerSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('manual') }),
-  z.object({
+  z.strictObject({ type: z.literal('manual') }),
+  z.strictObject({
     type: z.literal('schedule'),
     everyMinutes: z
       .number()
@@ -27,7 +27,7 @@ export const triggerSchema = z.discriminatedUnion('type', [
     folderId: z.uuid().nullable().default(null),
     fileType: fileTypeFilterSchema.default('any'),
   }),
-  z.object({
+  z.strictObject({
     type: z.literal('upload'),
     /** Fires for uploads into this folder (null: the root). */
     folderId: z.uuid().nullable().default(null),
@@ -48,14 +48,14 @@ export const RENAME_TOKENS = ['{name}', '{ext}', '{date}', '{time}'] as const;
 
 export const stepSchema = z.discriminatedUnion('type', [
   /** Analyse each file with AI, through the file analysis service (the owner's AI allowance). */
-  z.object({ type: z.literal('analyze') }),
-  z.object({
+  z.strictObject({ type: z.literal('analyze') }),
+  z.strictObject({
     type: z.literal('tag'),
     tags: z.array(tagSchema).min(1, 'Give at least one tag').max(10, 'At most 10 tags'),
   }),
-  z.object({ type: z.literal('move'), folderId: z.uuid().nullable() }),
-  z.object({ type: z.literal('copy'), folderId: z.uuid().nullable() }),
-  z.object({
+  z.strictObject({ type: z.literal('move'), folderId: z.uuid().nullable() }),
+  z.strictObject({ type: z.literal('copy'), folderId: z.uuid().nullable() }),
+  z.strictObject({
     type: z.literal('rename'),
     pattern: z
       .string()
@@ -67,7 +67,7 @@ export const stepSchema = z.discriminatedUnion('type', [
         message: 'A rename pattern needs {name}, {date} or {time}, so names stay distinct',
       }),
   }),
-  z.object({
+  z.strictObject({
     type: z.literal('summarize'),
     /** Where the note file goes (null: the root). */
     folderId: z.uuid().nullable(),
@@ -78,7 +78,7 @@ export const stepSchema = z.discriminatedUnion('type', [
       .max(100, 'A note name has at most 100 characters')
       .refine((p) => !/[/\\]/.test(p), 'A note name cannot contain slashes'),
   }),
-  z.object({
+  z.strictObject({
     type: z.literal('email'),
     subject: z
       .string()
@@ -86,7 +86,7 @@ export const stepSchema = z.discriminatedUnion('type', [
       .min(1, 'A subject is required')
       .max(150, 'A subject has at most 150 characters'),
   }),
-  z.object({
+  z.strictObject({
     type: z.literal('webhook'),
     url: z
       .string()
@@ -105,7 +105,7 @@ export const MAX_STEPS = 10;
 export const stepsSchema = z.array(stepSchema).max(MAX_STEPS, `A workflow has at most ${MAX_STEPS} steps`);
 
 /** What the step editor shows for each step type (GET /api/workflows/step-catalogue). */
-export const stepCatalogueEntrySchema = z.object({
+export const stepCatalogueEntrySchema = z.strictObject({
   type: z.string(),
   label: z.string(),
   description: z.string(),

@@ -37,7 +37,7 @@ export const workflowNameSchema = z
   .min(1, WORKFLOW_MESSAGES.nameRequired)
   .max(100, 'A workflow name has at most 100 characters');
 
-export const createWorkflowBodySchema = z.object({
+export const createWorkflowBodySchema = z.strictObject({
   name: workflowNameSchema,
   description: z.string().trim().max(500, 'A description has at most 500 characters').default(''),
   trigger: triggerSchema.default({ type: 'manual' }),

@@ -33,12 +33,18 @@ export interface NewRun {
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
+/** The outer row's id, qualified: a bare column would bind to the subquery's own table. */
+const outerId = sql.raw('"workflows"."id"');
+
 /** Stats of a workflow's runs, computed from workflow_runs (DECISIONS.md section 7). */
 const stats = {
-  total: sql<number>`(select count(*)::int from ${workflowRuns} r where r.workflow_id = ${workflows.id})`,
-  finished: sql<number>`(select count(*)::int from ${workflowRuns} r where r.workflow_id = ${workflows.id} and r.status in ('success', 'error'))`,
-  succeeded: sql<number>`(select count(*)::int from ${workflowRuns} r where r.workflow_id = ${workflows.id} and r.status = 'success')`,
-  lastRun: sql<Date | null>`(select max(r.started_at) from ${workflowRuns} r where r.workflow_id = ${workflows.id})`,
+  total: sql<number>`(select count(*)::int from ${workflowRuns} r where r.workflow_id = ${outerId})`,
+  finished: sql<number>`(select count(*)::int from ${workflowRuns} r where r.workflow_id = ${outerId} and r.status in ('success', 'error'))`,
+  succeeded: sql<number>`(select count(*)::int from ${workflowRuns} r where r.workflow_id = ${outerId} and r.status = 'success')`,
+  lastRun:
+    sql<Date | null>`(select max(r.started_at) from ${workflowRuns} r where r.workflow_id = ${outerId})`.mapWith(
+      workflowRuns.startedAt,
+    ),
 };
 
 const withStats = (
@@ -254,7 +260,7 @@ export class WorkflowsRepository {
     const rows = await this.db
       .select({
         r: workflowRuns,
-        retried: sql<boolean>`exists (select 1 from ${workflowRuns} x where x.retry_of = ${workflowRuns.id})`,
+        retried: sql<boolean>`exists (select 1 from ${workflowRuns} x where x.retry_of = "workflow_runs"."id")`,
       })
       .from(workflowRuns)
       .where(eq(workflowRuns.workflowId, workflowId))
@@ -267,7 +273,7 @@ export class WorkflowsRepository {
     const rows = await this.db
       .select({
         r: workflowRuns,
-        retried: sql<boolean>`exists (select 1 from ${workflowRuns} x where x.retry_of = ${workflowRuns.id})`,
+        retried: sql<boolean>`exists (select 1 from ${workflowRuns} x where x.retry_of = "workflow_runs"."id")`,
       })
       .from(workflowRuns)
       .where(and(eq(workflowRuns.id, runId), eq(workflowRuns.workflowId, workflowId)));
@@ -278,7 +284,7 @@ export class WorkflowsRepository {
   /** When the latest successful run started: a scheduled or manual run looks at files newer than that. */
   async lastSuccessStart(workflowId: string): Promise<Date | null> {
     const rows = await this.db
-      .select({ at: sql<Date | string | null>`max(${workflowRuns.startedAt})` })
+      .select({ at: sql<Date | null>`max(${workflowRuns.startedAt})`.mapWith(workflowRuns.startedAt) })
       .from(workflowRuns)
       .where(and(eq(workflowRuns.workflowId, workflowId), eq(workflowRuns.status, 'success')));
     const at = rows[0]?.at ?? null;
