@@ -128,6 +128,32 @@ describe('scheduled workflows on two processes', () => {
     expect(await runsB.fireDue()).toBe(0);
   });
 
+  it('takes over a run whose process died once its lease passed (durable across restarts)', async () => {
+    const user = await createTestUser(a.app);
+    hook.received.length = 0;
+    hook.status = 200;
+    const res = await call(a.app, 'POST', '/api/workflows', user, {
+      name: 'Crash',
+      steps: [{ type: 'webhook', url: hook.url('/crash') }],
+    });
+    const id = res.json().data.id as string;
+    await call(a.app, 'POST', `/api/workflows/${id}/run`, user);
+    // As a process that claimed it and died: running, its lease in the past.
+    await a.app.ctx.database.db.execute(
+      sql`update workflow_runs set status = 'running', lease_owner = 'dead-process', lease_until = now() - interval '1 second', started_at = now() where workflow_id = ${id}`,
+    );
+    expect(await workflowServicesFor(b.ctx).runs.drain()).toBe(1);
+    const [run] = (await call(a.app, 'GET', `/api/workflows/${id}/history`, user)).json().data;
+    expect(run.status).toBe('success');
+    expect(hook.received).toHaveLength(1);
+    // A live lease is left alone.
+    await call(a.app, 'POST', `/api/workflows/${id}/run`, user);
+    await a.app.ctx.database.db.execute(
+      sql`update workflow_runs set status = 'running', lease_owner = 'busy-process', lease_until = now() + interval '1 minute', started_at = now() where workflow_id = ${id} and status = 'queued'`,
+    );
+    expect(await workflowServicesFor(a.app.ctx).runs.drain()).toBe(0);
+  });
+
   it('a scheduled run renames, copies and summarises the new files of its folder and e-mails the owner', async () => {
     const app = a.app;
     const user = await createTestUser(app);

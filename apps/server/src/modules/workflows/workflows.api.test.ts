@@ -153,6 +153,47 @@ describe('workflows API', () => {
     expect(await listed(user)).toEqual([]);
   });
 
+  it('edits a workflow with PUT (same validation) and serves the step catalogue', async () => {
+    const w = await create(alice, { name: 'Draft' });
+    const put = await call('PUT', `/api/workflows/${w.id}`, alice, {
+      name: ' Final ',
+      description: 'now with steps',
+      trigger: { type: 'schedule', everyMinutes: 30 },
+      steps: [
+        { type: 'rename', pattern: '{date}-{name}' },
+        { type: 'email', subject: 'Renamed' },
+      ],
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().data).toMatchObject({
+      name: 'Final',
+      description: 'now with steps',
+      trigger: { type: 'schedule', everyMinutes: 30, folderId: null, fileType: 'any' },
+      steps: [
+        { type: 'rename', pattern: '{date}-{name}' },
+        { type: 'email', subject: 'Renamed' },
+      ],
+    });
+    const blank = await call('PUT', `/api/workflows/${w.id}`, alice, { name: '' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error.message).toBe(WORKFLOW_MESSAGES.nameRequired);
+    expect((await call('GET', `/api/workflows/${w.id}`, alice)).json().data.name).toBe('Final');
+
+    const catalogue = await call('GET', '/api/workflows/step-catalogue', alice);
+    expect(catalogue.statusCode).toBe(200);
+    expect(catalogue.json().data.map((s: { type: string }) => s.type)).toEqual([
+      'analyze',
+      'tag',
+      'move',
+      'copy',
+      'rename',
+      'summarize',
+      'email',
+      'webhook',
+    ]);
+    expect((await call('GET', '/api/workflows/step-catalogue')).statusCode).toBe(401);
+  });
+
   it('runs on every PDF uploaded to Inbox once running: analyse, tag, move; history and rate from the runs', async () => {
     const inbox = await folder(alice, 'Inbox');
     const done = await folder(alice, 'Processed');

@@ -58,7 +58,7 @@ export function WorkflowCard({
           {
             key: 'rate',
             label: 'Success rate',
-            children: `${successRateText(w)}${w.runs > 0 ? ` (${w.runs} runs)` : ''}`,
+            children: `${successRateText(w)}${w.runs > 0 ? ` (${w.runs} run${w.runs === 1 ? '' : 's'})` : ''}`,
           },
           { key: 'last', label: 'Last run', children: w.lastRun ? formatDateTime(w.lastRun) : 'Never' },
           { key: 'created', label: 'Created', children: formatDateTime(w.created) },
