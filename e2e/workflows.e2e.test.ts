@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minimalPdf } from '../apps/server/test/documents.fixture';
 import { signIn } from './support/accounts';
@@ -51,9 +51,12 @@ describe.skipIf(!hasChromium)('workflows journey in Chromium', () => {
       .click();
   }
 
-  async function shoot(page: Page, name: string) {
+  /** Light and dark at 1280 and 390 px wide, with `focus` (when given) scrolled into view. */
+  async function shoot(page: Page, name: string, focus?: Locator) {
+    await focus?.scrollIntoViewIfNeeded();
     await screenshotBothThemes(page, (theme) => `workflows-${name}-${theme}-1280`);
     await page.setViewportSize({ width: 390, height: 844 });
+    await focus?.scrollIntoViewIfNeeded();
     await screenshotBothThemes(page, (theme) => `workflows-${name}-${theme}-390`);
     await page.setViewportSize({ width: 1280, height: 900 });
   }
@@ -83,7 +86,7 @@ describe.skipIf(!hasChromium)('workflows journey in Chromium', () => {
     await page
       .getByLabel('Description')
       .fill('Analyse every PDF that lands in Inbox, then file it under Processed.');
-    await page.getByText('On upload', { exact: true }).click();
+    await page.locator('.ant-segmented-item', { hasText: 'Upload' }).click();
     await choose(page, 'Trigger folder', 'Inbox');
     await choose(page, 'File type', 'PDF');
     await choose(page, 'Step to add', 'Analyse with AI');
@@ -130,7 +133,7 @@ describe.skipIf(!hasChromium)('workflows journey in Chromium', () => {
       .first()
       .click();
     await expect.poll(() => history.getByText(/Moved 1 file/).isVisible()).toBe(true);
-    await shoot(page, 'details');
+    await shoot(page, 'details', history);
 
     const processed = await api<{ files: { name: string; uploadDate: string }[] }>(
       ai.server.url,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from '../common/text.schema';
 
 /**
  * A workflow's trigger and step catalogue (issue 18: the specification shows no step definitions,
@@ -37,9 +38,7 @@ export const triggerSchema = z.discriminatedUnion('type', [
 export type WorkflowTrigger = z.infer<typeof triggerSchema>;
 export type TriggerType = WorkflowTrigger['type'];
 
-const tagSchema = z
-  .string()
-  .trim()
+const tagSchema = singleLineText({ trim: true })
   .min(1, 'A tag cannot be empty')
   .max(40, 'A tag has at most 40 characters')
   .regex(/^[\p{L}\p{N} _.-]+$/u, 'A tag has letters, digits, spaces, dots, dashes and underscores only');
@@ -57,9 +56,7 @@ export const stepSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('copy'), folderId: z.uuid().nullable() }),
   z.strictObject({
     type: z.literal('rename'),
-    pattern: z
-      .string()
-      .trim()
+    pattern: singleLineText({ trim: true })
       .min(1, 'A rename pattern is required')
       .max(120, 'A rename pattern has at most 120 characters')
       .refine((p) => !/[/\\]/.test(p), 'A rename pattern cannot contain slashes')
@@ -71,9 +68,7 @@ export const stepSchema = z.discriminatedUnion('type', [
     type: z.literal('summarize'),
     /** Where the note file goes (null: the root). */
     folderId: z.uuid().nullable(),
-    noteName: z
-      .string()
-      .trim()
+    noteName: singleLineText({ trim: true })
       .min(1, 'A note name is required')
       .max(100, 'A note name has at most 100 characters')
       .refine((p) => !/[/\\]/.test(p), 'A note name cannot contain slashes'),
@@ -88,9 +83,7 @@ export const stepSchema = z.discriminatedUnion('type', [
   }),
   z.strictObject({
     type: z.literal('webhook'),
-    url: z
-      .string()
-      .trim()
+    url: singleLineText({ trim: true })
       .max(2000, 'A webhook URL has at most 2000 characters')
       .refine(
         (u) => URL.canParse(u) && new URL(u).protocol === 'https:',

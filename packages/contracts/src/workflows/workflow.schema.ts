@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dataEnvelope } from '../common/envelope.schema';
+import { multiLineText, singleLineText } from '../common/text.schema';
 import { stepCatalogueEntrySchema, stepsSchema, triggerSchema } from './workflow-steps.schema';
 
 /** Workflows (part 2 sections 2, 3, 4, 7, 8; DECISIONS.md section 7; issue 18). */
@@ -31,15 +32,15 @@ export const RUN_STATUSES = ['queued', 'running', 'success', 'error'] as const;
 export const runStatusSchema = z.enum(RUN_STATUSES);
 export type RunStatus = z.infer<typeof runStatusSchema>;
 
-export const workflowNameSchema = z
-  .string({ error: WORKFLOW_MESSAGES.nameRequired })
-  .trim()
+/** A missing name is an empty one: both read 'Workflow name is required' (prefault runs the checks). */
+export const workflowNameSchema = singleLineText({ trim: true })
   .min(1, WORKFLOW_MESSAGES.nameRequired)
-  .max(100, 'A workflow name has at most 100 characters');
+  .max(100, 'A workflow name has at most 100 characters')
+  .prefault('');
 
 export const createWorkflowBodySchema = z.strictObject({
   name: workflowNameSchema,
-  description: z.string().trim().max(500, 'A description has at most 500 characters').default(''),
+  description: multiLineText({ trim: true }).max(500, 'A description has at most 500 characters').default(''),
   trigger: triggerSchema.default({ type: 'manual' }),
   steps: stepsSchema.default([]),
 });

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { lookup } from 'node:dns';
 import { request } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import { rootCertificates } from 'node:tls';
 import { isPublicAddress } from '../ai/providers/base-url-rule';
 
 /** A webhook's reply is not awaited longer than this. */
@@ -64,7 +65,8 @@ export async function sendWebhook(
       {
         method: 'POST',
         lookup: checkedLookup,
-        ca: opts.ca ? [opts.ca] : undefined,
+        // Added to the public roots, not instead of them: a private CA must not break public hooks.
+        ca: opts.ca ? [...rootCertificates, opts.ca] : undefined,
         timeout: WEBHOOK_TIMEOUT_MS,
         headers: {
           'content-type': 'application/json',

@@ -116,12 +116,12 @@ async function runStep(
       const states = [];
       for (const f of files) states.push(await deps.analysis.request(owner, f.id));
       const queued = states.filter((s) => s === 'queued').length;
-      return {
-        files,
-        message: `Analysis queued for ${plural(queued, 'file')}${
-          states.length > queued ? `, ${states.length - queued} already queued` : ''
-        }`,
-      };
+      const waiting = states.length - queued;
+      const parts = [
+        queued > 0 ? `${plural(queued, 'file')} queued for analysis` : null,
+        waiting > 0 ? `${plural(waiting, 'file')} already in the analysis queue` : null,
+      ];
+      return { files, message: parts.filter(Boolean).join('; ') };
     }
     case 'tag': {
       if (files.length === 0) return none;

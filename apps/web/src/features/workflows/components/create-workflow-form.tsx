@@ -46,7 +46,7 @@ export function CreateWorkflowForm({
 
   return (
     <Card>
-      <Form layout="vertical" onFinish={submit} requiredMark="optional" style={{ maxWidth: 760 }}>
+      <Form layout="vertical" onFinish={submit} style={{ maxWidth: 760 }}>
         {create.isError && (
           <Alert
             type="error"

@@ -10,9 +10,9 @@ import { FILE_TYPE_LABELS } from '../model/workflow-view';
 import { FolderSelect } from './folder-select';
 
 const TYPES = [
-  { value: 'manual', label: 'By hand' },
-  { value: 'schedule', label: 'On a schedule' },
-  { value: 'upload', label: 'On upload' },
+  { value: 'manual', label: 'Manual' },
+  { value: 'schedule', label: 'Schedule' },
+  { value: 'upload', label: 'Upload' },
 ] as const;
 
 /** The trigger: by hand, every N minutes, or when a file of a type is uploaded to a folder. */

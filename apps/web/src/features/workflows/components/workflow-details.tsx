@@ -94,8 +94,7 @@ export function WorkflowDetails({
                 {
                   key: 's',
                   label: 'Steps',
-                  children:
-                    selected.steps.map((s, i) => `${i + 1}. ${stepLabel(s.type)}`).join('  ') || 'None',
+                  children: selected.steps.map((s) => stepLabel(s.type)).join(' → ') || 'None',
                 },
                 {
                   key: 'l',
