@@ -56,7 +56,7 @@ describe.skipIf(!hasChromium)('workflows journey in Chromium', () => {
     await focus?.scrollIntoViewIfNeeded();
     await screenshotBothThemes(page, (theme) => `workflows-${name}-${theme}-1280`);
     await page.setViewportSize({ width: 390, height: 844 });
-    await focus?.scrollIntoViewIfNeeded();
+    await focus?.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await screenshotBothThemes(page, (theme) => `workflows-${name}-${theme}-390`);
     await page.setViewportSize({ width: 1280, height: 900 });
   }

@@ -134,24 +134,8 @@ export function WorkflowDetails({
                 dataSource={history.data ?? []}
                 locale={{ emptyText: 'No runs yet. Start the workflow, or choose Run now.' }}
                 expandable={{ expandedRowRender: (run) => <RunSteps run={run} /> }}
+                // Status (with Retry) first: at phone width the table scrolls sideways.
                 columns={[
-                  {
-                    title: 'Run',
-                    dataIndex: 'id',
-                    render: (id: string) => <Typography.Text code>{id.slice(0, 8)}</Typography.Text>,
-                  },
-                  {
-                    title: 'Success',
-                    dataIndex: 'success',
-                    render: (ok: boolean, r) =>
-                      r.status === 'queued' || r.status === 'running' ? '—' : ok ? 'Yes' : 'No',
-                  },
-                  {
-                    title: 'Start time',
-                    dataIndex: 'startTime',
-                    render: (t: string | null) => (t ? formatDateTime(t) : 'Waiting'),
-                  },
-                  { title: 'Duration', dataIndex: 'duration', render: durationText },
                   {
                     title: 'Status',
                     dataIndex: 'status',
@@ -176,6 +160,23 @@ export function WorkflowDetails({
                         )}
                       </Flex>
                     ),
+                  },
+                  {
+                    title: 'Start time',
+                    dataIndex: 'startTime',
+                    render: (t: string | null) => (t ? formatDateTime(t) : 'Waiting'),
+                  },
+                  { title: 'Duration', dataIndex: 'duration', render: durationText },
+                  {
+                    title: 'Success',
+                    dataIndex: 'success',
+                    render: (ok: boolean, r) =>
+                      r.status === 'queued' || r.status === 'running' ? '—' : ok ? 'Yes' : 'No',
+                  },
+                  {
+                    title: 'Run',
+                    dataIndex: 'id',
+                    render: (id: string) => <Typography.Text code>{id.slice(0, 8)}</Typography.Text>,
                   },
                 ]}
               />
