@@ -31,7 +31,15 @@ function RunSteps({ run }: { run: HistoryItem }) {
   if (run.steps.length === 0)
     return <Typography.Text type="secondary">{run.error ?? 'No steps recorded yet.'}</Typography.Text>;
   return (
-    <ol style={{ margin: 0, paddingInlineStart: 20 }}>
+    // The table scrolls sideways at phone width; the steps wrap within the screen instead.
+    <ol
+      style={{
+        margin: 0,
+        paddingInlineStart: 20,
+        whiteSpace: 'normal',
+        maxWidth: 'min(760px, calc(100vw - 120px))',
+      }}
+    >
       {run.steps.map((s) => (
         <li key={s.index}>
           {s.status === 'success' ? (
