@@ -72,6 +72,10 @@ export const envSchema = z.object({
   OPENAI_EMBED_MODEL: z.string().min(1).default('text-embedding-3-small'),
   AI_EMBED_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   AI_SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** host:port list a workflow webhook may reach on a private address (an operator's own service). */
+  WORKFLOW_WEBHOOK_ALLOW_HOSTS: z.string().default(''),
+  /** A PEM file of extra CAs trusted by workflow webhooks (a private PKI). */
+  WORKFLOW_WEBHOOK_CA_FILE: z.string().min(1).optional(),
 });
 
 export interface AppConfig {
@@ -111,6 +115,8 @@ export interface AppConfig {
   storageGcGraceMs: number;
   payments: PaymentsConfig;
   ai: AiConfig;
+  /** Workflow webhooks: private hosts allowed on purpose, extra trusted CAs (issue 18). */
+  workflows: { webhookAllowHosts: string[]; webhookCaFile?: string };
 }
 
 export interface AiProviderEnv {
@@ -261,6 +267,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         timeoutMs: e.AI_EMBED_TIMEOUT_MS,
         searchRateLimitPerMinute: e.AI_SEARCH_RATE_LIMIT_PER_MINUTE,
       },
+    },
+    workflows: {
+      webhookAllowHosts: e.WORKFLOW_WEBHOOK_ALLOW_HOSTS.split(',')
+        .map((h) => h.trim())
+        .filter((h) => h.length > 0),
+      webhookCaFile: e.WORKFLOW_WEBHOOK_CA_FILE,
     },
   };
 }

@@ -37,6 +37,7 @@ import { notificationsRoutes } from './notifications/notifications.routes';
 import { onboardingRoutes } from './onboarding/onboarding.routes';
 import { plansRoutes } from './plans/plans.routes';
 import { preferencesRoutes } from './preferences/preferences.routes';
+import { workflowsRoutes } from './workflows/workflows.routes';
 
 /** Every API module, mounted under /api. A module adds one line here. */
 export async function registerModules(api: FastifyInstance, ctx: AppContext) {
@@ -77,4 +78,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(aiAnalyticsRoutes(ctx));
   await api.register(aiBenchmarkRoutes(ctx));
   await api.register(aiLearningRoutes(ctx));
+  await api.register(workflowsRoutes(ctx));
 }

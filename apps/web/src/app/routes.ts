@@ -263,10 +263,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ['/workflows'],
     'Workflows',
     G.dashboard,
-    soon(
-      'Workflow automation',
-      'Chain steps that run on your files, with a history of every run and its success rate.',
-    ),
+    page(() => import('../features/workflows/pages/workflows-page')),
   ),
   route(
     'performance',

@@ -14,3 +14,4 @@ export * from './files';
 export * from './identity';
 export * from './instances';
 export * from './plans';
+export * from './workflows';

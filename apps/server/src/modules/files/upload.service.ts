@@ -10,6 +10,8 @@ import { StorageFullError } from '../../storage/storage-driver';
 import { analysisServicesFor, type UploadAnalysisHook } from '../ai/analysis/analysis-services';
 import { fileIndexServicesFor, type UploadIndexHook } from '../ai/file-index/file-index-services';
 import { PrepaidUploadGate } from '../billing/credits/prepaid-upload-gate';
+import type { UploadWorkflowHook } from '../workflows/workflow-runs.service';
+import { workflowServicesFor } from '../workflows/workflow-services';
 import { BlobStore, StreamTooLargeError, type TempObject } from './blob-store.service';
 import { FileCommitRepository } from './file-commit.repository';
 import { folderPath, toFileItem } from './file-item';
@@ -36,6 +38,8 @@ export interface UploadDeps {
   analysis?: UploadAnalysisHook;
   /** Queues a readable file for the file text index (chat answers, content search), likewise. */
   fileIndex?: UploadIndexHook;
+  /** Queues a run of each upload-triggered workflow the file matches, likewise (issue 18). */
+  workflows?: UploadWorkflowHook;
   /** Where a full disk is reported: the user sees 507, the operator needs the cause. */
   log?: Pick<FastifyBaseLogger, 'error'>;
   /** Counts stored uploads and their bytes (Prometheus). */
@@ -82,6 +86,7 @@ export function createUploadService(ctx: AppContext): UploadService {
     gate: new PrepaidUploadGate(db),
     analysis: analysisServicesFor(ctx).upload,
     fileIndex: fileIndexServicesFor(ctx).upload,
+    workflows: workflowServicesFor(ctx).upload,
     log: ctx.log,
     metrics: ctx.metrics,
   });
@@ -154,6 +159,7 @@ export class UploadService {
     const folderId = req.folderId ?? null;
     let queued = false;
     let queuedIndex = false;
+    let queuedRuns = false;
     /** Whether this user already had the content: whether anyone else has it is never told. */
     let ownCopy = false;
     const committed = this.deps.blobs.commitTemp(req.temp, async (tx, linked) => {
@@ -171,6 +177,7 @@ export class UploadService {
       });
       queued = (await this.deps.analysis?.queueInTx(tx, file)) ?? false;
       queuedIndex = (await this.deps.fileIndex?.queueInTx(tx, file)) ?? false;
+      queuedRuns = (await this.deps.workflows?.queueInTx(tx, file)) ?? false;
       // Only when the bytes were already stored (by anyone): no extra query for new content.
       if (linked.deduplicated)
         ownCopy = await this.deps.commits.ownsContent(tx, req.userId, linked.id, file.id);
@@ -185,6 +192,7 @@ export class UploadService {
     this.deps.metrics?.uploaded(req.via ?? 'multipart', req.temp.size);
     if (queued) this.deps.analysis?.kick();
     if (queuedIndex) this.deps.fileIndex?.kick();
+    if (queuedRuns) this.deps.workflows?.kick();
     const path = await folderPath(this.deps.db, req.userId, folderId);
     return { file: toFileItem(row, path), deduplicated: ownCopy };
   }

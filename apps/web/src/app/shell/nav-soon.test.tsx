@@ -43,7 +43,7 @@ describe('navigation says "Soon" before the click on a page still to come', () =
   afterEach(cleanup);
 
   it('knows the placeholders from the route table', () => {
-    expect(isComingSoon('/workflows')).toBe(true);
+    expect(isComingSoon('/workflows')).toBe(false);
     expect(isComingSoon('/merch-store')).toBe(true);
     expect(isComingSoon('/files')).toBe(false);
   });
@@ -55,7 +55,7 @@ describe('navigation says "Soon" before the click on a page still to come', () =
       </MemoryRouter>,
     );
     const links = linksIn(container);
-    expect(links.find((l) => l.to === '/workflows')?.text).toBe('Workflows Soon');
+    expect(links.find((l) => l.to === '/workflows')?.text).toBe('Workflows');
     for (const menu of ['Admin', 'Explore']) {
       await act(async () => {
         fireEvent.click(screen.getByRole('button', { name: menu }));
