@@ -5,6 +5,7 @@ import { HttpsStandin } from '../../../test/https-standin';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { upload } from '../../../test/upload.fixture';
 import { createTestUser, type TestUser } from '../../../test/users.fixture';
+import { FileTagsService } from '../files/file-tags.service';
 import { signWebhook } from './webhook.sender';
 import { workflowServicesFor } from './workflow-services';
 
@@ -242,6 +243,9 @@ describe('workflows API', () => {
       ['tag', 'success'],
       ['move', 'success'],
     ]);
+    // The tags are the files module's, the same ones the assistant shows.
+    const tags = await new FileTagsService(t.app.ctx.database.db).tagsOf(alice.user.id, [fileId]);
+    expect(tags.get(fileId)).toEqual(['inbox', 'invoice']);
     const moved = await call('GET', `/api/files?folderId=${done}`, alice);
     expect(moved.json().files.map((f: { id: string }) => f.id)).toEqual([fileId]);
     const analysis = await call('GET', `/api/files/${fileId}/analysis`, alice);
