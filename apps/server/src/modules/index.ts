@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context';
 import { adminRoutes } from './admin/admin.routes';
 import { aiAnalysisRoutes } from './ai/analysis/analysis.routes';
 import { aiChatRoutes } from './ai/chat/chat.routes';
+import { aiExtractionRoutes } from './ai/extraction/extraction.routes';
 import { contentSearchRoutes } from './ai/file-index/content-search.routes';
 import { aiKnowledgeDataRoutes } from './ai/knowledge/knowledge-data.routes';
 import { knowledgeSearchRoutes } from './ai/knowledge-search/knowledge-search.routes';
@@ -61,4 +62,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(knowledgeSearchRoutes(ctx));
   await api.register(aiKnowledgeDataRoutes(ctx));
   await api.register(aiSeedingRoutes(ctx));
+  await api.register(aiExtractionRoutes(ctx));
 }
