@@ -90,11 +90,7 @@ export class JobRunsRepository {
       .update(jobRuns)
       .set({ lastStatus: 'stopping' })
       .where(
-        and(
-          eq(jobRuns.name, name),
-          eq(jobRuns.lastStatus, 'running'),
-          sql`${jobRuns.leaseUntil} >= now()`,
-        ),
+        and(eq(jobRuns.name, name), eq(jobRuns.lastStatus, 'running'), sql`${jobRuns.leaseUntil} >= now()`),
       )
       .returning({ name: jobRuns.name });
     return rows.length > 0;

@@ -86,11 +86,7 @@ export type ExtractionStatusReply = z.infer<typeof extractionStatusReplySchema>;
 
 /** POST /api/ai/enhancement/query (section 7). */
 export const enhancementQueryBodySchema = z.strictObject({
-  query: z
-    .string()
-    .trim()
-    .min(1, { message: EXTRACTION_MESSAGES.queryRequired })
-    .max(8000),
+  query: z.string().trim().min(1, { message: EXTRACTION_MESSAGES.queryRequired }).max(8000),
   /** Store the result in ai_knowledge_enhancement and ai_insights. */
   store: z.boolean().optional(),
   /** A model to ask; gpt-4 by default, or the best available. */
@@ -107,8 +103,6 @@ export const enhancementQueryReplySchema = z.object({
   tokens: z.number().int(),
   cost: z.number(),
   responseTimeMs: z.number().int(),
-  stored: z
-    .object({ enhancementId: z.uuid(), insightId: z.string() })
-    .nullable(),
+  stored: z.object({ enhancementId: z.uuid(), insightId: z.string() }).nullable(),
 });
 export type EnhancementQueryReply = z.infer<typeof enhancementQueryReplySchema>;

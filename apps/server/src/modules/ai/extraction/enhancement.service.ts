@@ -81,7 +81,13 @@ export class EnhancementService {
             priority,
             category: 'knowledge',
             actionable: priority !== 'low',
-            metadata: { enhancementId, model: result.model, provider: result.provider, tokens, cost: result.cost },
+            metadata: {
+              enhancementId,
+              model: result.model,
+              provider: result.provider,
+              tokens,
+              cost: result.cost,
+            },
           },
         },
       ]);

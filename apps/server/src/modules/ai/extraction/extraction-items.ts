@@ -1,8 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  EXTRACTION_MIN_SEGMENT,
-  type ExtractionPromptType,
-} from '@stratos/contracts/ai/extraction.schema';
+import { EXTRACTION_MIN_SEGMENT, type ExtractionPromptType } from '@stratos/contracts/ai/extraction.schema';
 import { classifyDifficulty, extractKeywords } from '../seeding/text-rules';
 import type { DomainVocabulary } from '../seeding/vocabulary';
 

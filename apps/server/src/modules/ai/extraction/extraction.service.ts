@@ -162,7 +162,12 @@ export class ExtractionService {
     const live = Boolean(row?.leaseOwner && row.leaseUntil && row.leaseUntil.getTime() >= Date.now());
     if (stored.isExtracting && !live) {
       // Its process ended without saying how: the run is over, unfinished.
-      return { ...stored, isExtracting: false, status: 'failed', lastError: stored.lastError ?? 'Interrupted' };
+      return {
+        ...stored,
+        isExtracting: false,
+        status: 'failed',
+        lastError: stored.lastError ?? 'Interrupted',
+      };
     }
     if (live && row?.lastStatus === 'stopping') return { ...stored, status: 'stopping' };
     return stored;
@@ -216,6 +221,8 @@ export class ExtractionService {
           progress.currentPromptType = promptType;
           await this.report(run);
           await this.ask(run, userId, domain, promptType);
+          // A prompt cut short by a stop is not done.
+          if (signal.aborted) break;
           progress.promptsDone++;
           await this.report(run);
         }
@@ -232,7 +239,9 @@ export class ExtractionService {
       progress.currentPromptType = null;
       progress.status = failure ? 'failed' : signal.aborted ? 'stopped' : 'succeeded';
       progress.endTime = new Date().toISOString();
-      await this.d.leases.progress(EXTRACTION_JOB, owner, JSON.stringify(progress), this.leaseMs).catch(() => {});
+      await this.d.leases
+        .progress(EXTRACTION_JOB, owner, JSON.stringify(progress), this.leaseMs)
+        .catch(() => {});
       await this.d.leases
         .finish(EXTRACTION_JOB, owner, failure ? 'failed' : 'succeeded', failure)
         .catch(() => {});
