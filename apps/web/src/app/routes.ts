@@ -394,13 +394,16 @@ export const APP_ROUTES: readonly AppRoute[] = [
     G.admin,
     soon('AI management', 'Choose providers and models, set keys and watch usage for your organisation.'),
   ),
-  route(
-    'ai-superadmin-learning',
-    ['/ai/superadmin-learning'],
-    'AI Learning Interface',
-    G.superadmin,
-    soon('The AI learning console', 'Run learning cycles, seed knowledge and check every AI provider.'),
-  ),
+  {
+    ...route(
+      'ai-superadmin-learning',
+      ['/ai/superadmin-learning'],
+      'AI Learning Interface',
+      G.superadmin,
+      page(() => import('../features/ai-console/pages/ai-console-page')),
+    ),
+    denied: () => import('../features/ai-console/pages/console-access-denied'),
+  },
 
   // Storage.
   route(
