@@ -2,6 +2,7 @@ import type { AppContext } from '../app-context';
 import { analyzeFilesJob } from '../modules/ai/analysis/analysis.job';
 import { indexFilesJob } from '../modules/ai/file-index/file-index.job';
 import { embedKnowledgeJob } from '../modules/ai/knowledge-search/embed-knowledge.job';
+import { learningCycleJob } from '../modules/ai/learning/learning.job';
 import { checkProvidersJob } from '../modules/ai/providers/check-providers.job';
 import { authSweepJob } from '../modules/auth/auth-sweep.job';
 import { checkAlertsJob } from '../modules/billing/alerts/alerts.job';
@@ -25,4 +26,5 @@ export function registerJobs(jobs: JobScheduler, ctx: AppContext): void {
   jobs.register(indexFilesJob(ctx));
   jobs.register(authSweepJob(ctx));
   jobs.register(embedKnowledgeJob(ctx));
+  jobs.register(learningCycleJob(ctx));
 }

@@ -7,6 +7,7 @@ import { aiExtractionRoutes } from './ai/extraction/extraction.routes';
 import { contentSearchRoutes } from './ai/file-index/content-search.routes';
 import { aiKnowledgeDataRoutes } from './ai/knowledge/knowledge-data.routes';
 import { knowledgeSearchRoutes } from './ai/knowledge-search/knowledge-search.routes';
+import { aiLearningRoutes } from './ai/learning/learning.routes';
 import { aiProvidersRoutes } from './ai/providers/providers.routes';
 import { aiSeedingRoutes } from './ai/seeding/seeding.routes';
 import { auditRoutes } from './audit/audit.routes';
@@ -63,4 +64,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(aiKnowledgeDataRoutes(ctx));
   await api.register(aiSeedingRoutes(ctx));
   await api.register(aiExtractionRoutes(ctx));
+  await api.register(aiLearningRoutes(ctx));
 }

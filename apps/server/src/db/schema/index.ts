@@ -3,6 +3,7 @@ export * from './ai-analysis';
 export * from './ai-chat';
 export * from './ai-file-index';
 export * from './ai-knowledge';
+export * from './ai-learning';
 export * from './billing';
 export * from './file-totals';
 export * from './files';

@@ -17,6 +17,7 @@ import { AppError } from '../../../lib/app-error';
 import { SSE_HEADERS } from '../../../lib/sse';
 import { currentUser } from '../../../plugins/auth-guard';
 import { fileIndexServicesFor } from '../file-index/file-index-services';
+import { learningServiceFor } from '../learning/learning-services';
 import { aiServicesFor } from '../providers/ai-services';
 import { ChatRepository } from './chat.repository';
 import { ChatService } from './chat.service';
@@ -32,6 +33,7 @@ export function aiChatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     usage: ai.usage,
     log: ctx.log,
     files: fileIndexServicesFor(ctx).retrieval,
+    guidance: (question) => learningServiceFor(ctx).guidanceFor(question),
   });
   return async (app) => {
     const signedIn = app.requireAccess(ROUTE_GROUPS.account);

@@ -41,6 +41,8 @@ export interface ChatDeps {
   log?: Pick<FastifyBaseLogger, 'warn'>;
   /** The file index: excerpts of the user's own files for the prompt ("Use my files"). */
   files?: FileContextSource;
+  /** What applied learning improvements add to the system prompt for the question's domain ('' for none). */
+  guidance?: (question: string) => Promise<string>;
 }
 
 /** A chat request as the service takes it: "Use my files" is on unless said otherwise. */
@@ -119,9 +121,10 @@ export class ChatService {
   ): Promise<ChatReply> {
     const receivedAt = new Date();
     // The conversation and its history, and the user's file excerpts, are read side by side.
-    const [{ existing, history }, files] = await Promise.all([
+    const [{ existing, history }, files, guidance] = await Promise.all([
       this.conversationOf(userId, body),
       this.fileContext(userId, body, signal),
+      this.learnedGuidance(body.message),
     ]);
     // Told before the first token, so the client can show where the answer comes from as it streams.
     if (files.sources.length > 0) sink?.sources?.(files.sources);
@@ -135,7 +138,15 @@ export class ChatService {
     const tried: Tried = { attempt: 0, usage: [] };
     let answer: Answer;
     try {
-      answer = await chatAttempts({ userId, body, messages, context: files.prompt, call, tried, sink });
+      answer = await chatAttempts({
+        userId,
+        body,
+        messages,
+        context: guidance + files.prompt,
+        call,
+        tried,
+        sink,
+      });
     } catch (err) {
       // A failed call in an existing conversation is kept, so a reload shows what happened; the
       // caller still gets the error. A failed first call leaves nothing behind but its earlier
@@ -201,6 +212,17 @@ export class ChatService {
       ? await this.deps.repo.recentMessages(existing.id, HISTORY_PROMPT_TURNS * 2)
       : [];
     return { existing, history };
+  }
+
+  /** Guidance of applied learning improvements; none if reading it fails (the question is still answered). */
+  private async learnedGuidance(question: string): Promise<string> {
+    if (!this.deps.guidance) return '';
+    try {
+      return await this.deps.guidance(question);
+    } catch (err) {
+      this.deps.log?.warn({ err }, 'chat: reading learned guidance failed');
+      return '';
+    }
   }
 
   /** Excerpts of the user's files for the question, unless "Use my files" is off; none if retrieval fails. */

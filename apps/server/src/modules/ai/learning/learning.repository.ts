@@ -1,0 +1,361 @@
+import { createHash } from 'node:crypto';
+import { LEARNING_LIMITS } from '@stratos/contracts/ai/learning.schema';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import {
+  aiLearningCycles,
+  aiLearningDerivedKnowledge,
+  aiLearningFeedback,
+  aiLearningImprovements,
+  aiLearningInteractions,
+  aiLearningSettings,
+  aiLearningSuggestions,
+} from '../../../db/schema/index';
+import type { Candidate, CycleInteraction, ProcessedFeedback } from './learning-analysis';
+
+export type SettingsRow = typeof aiLearningSettings.$inferSelect;
+export type CycleRow = typeof aiLearningCycles.$inferSelect;
+export type ImprovementRow = typeof aiLearningImprovements.$inferSelect & {
+  suggestion: typeof aiLearningSuggestions.$inferSelect | null;
+};
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+export interface WindowStats {
+  interactions: number;
+  avgResponseTime: number | null;
+  scores: number[];
+}
+
+/** SQL of the learning loop. Reads of the chat's feedback table are the loop's own input. */
+export class LearningRepository {
+  constructor(private readonly db: Db) {}
+
+  async settings(): Promise<SettingsRow> {
+    await this.db.insert(aiLearningSettings).values({ id: 1 }).onConflictDoNothing();
+    const rows = await this.db.select().from(aiLearningSettings).where(eq(aiLearningSettings.id, 1));
+    return rows[0] as SettingsRow;
+  }
+
+  async updateSettings(patch: Partial<Omit<SettingsRow, 'id'>>): Promise<SettingsRow> {
+    await this.settings();
+    const rows = await this.db
+      .update(aiLearningSettings)
+      .set({ ...patch, updatedAt: sql`now()` })
+      .where(eq(aiLearningSettings.id, 1))
+      .returning();
+    return rows[0] as SettingsRow;
+  }
+
+  async createCycle(trigger: 'schedule' | 'manual'): Promise<CycleRow> {
+    const rows = await this.db.insert(aiLearningCycles).values({ trigger }).returning();
+    return rows[0] as CycleRow;
+  }
+
+  async finishCycle(id: string, fields: Partial<CycleRow>): Promise<CycleRow> {
+    const rows = await this.db
+      .update(aiLearningCycles)
+      .set({ ...fields, finishedAt: sql`now()` })
+      .where(eq(aiLearningCycles.id, id))
+      .returning();
+    return rows[0] as CycleRow;
+  }
+
+  /** Newest first. */
+  cycles(limit: number): Promise<CycleRow[]> {
+    return this.db
+      .select()
+      .from(aiLearningCycles)
+      .orderBy(desc(aiLearningCycles.startedAt), desc(aiLearningCycles.id))
+      .limit(limit);
+  }
+
+  /** Finished cycles, oldest first (the exponential and enhanced views). */
+  async finishedCycles(limit = 500): Promise<CycleRow[]> {
+    const rows = await this.db
+      .select()
+      .from(aiLearningCycles)
+      .where(sql`${aiLearningCycles.status} <> 'running'`)
+      .orderBy(desc(aiLearningCycles.startedAt), desc(aiLearningCycles.id))
+      .limit(limit);
+    return rows.reverse();
+  }
+
+  /** The last hour's interactions, newest first, at most 100. */
+  async recentInteractions(sinceMs: number, limit: number): Promise<CycleInteraction[]> {
+    const i = aiLearningInteractions;
+    const rows = await this.db
+      .select({
+        id: i.id,
+        userQuery: i.userQuery,
+        aiResponse: i.aiResponse,
+        satisfactionScore: i.satisfactionScore,
+        responseTime: i.responseTime,
+        domain: i.domain,
+        usedKnowledge: sql<boolean>`jsonb_array_length(${i.knowledgeUsed}) > 0`,
+        wasHelpful: i.wasHelpful,
+        modelUsed: i.modelUsed,
+      })
+      .from(i)
+      .where(sql`${i.createdAt} > now() - ${sinceMs} * interval '1 millisecond'`)
+      .orderBy(desc(i.createdAt), desc(i.id))
+      .limit(limit);
+    return rows.map((r) => ({ ...r, usedKnowledge: r.usedKnowledge === true }));
+  }
+
+  /** Interactions between two instants (optionally one domain): count, mean time, the scores. */
+  async windowStats(
+    from: Date | string,
+    to: Date | string | null,
+    domain: string | null,
+  ): Promise<WindowStats> {
+    const i = aiLearningInteractions;
+    const fromIso = typeof from === 'string' ? from : from.toISOString();
+    const toIso = to === null ? null : typeof to === 'string' ? to : to.toISOString();
+    const result = await this.db.execute(sql`
+      select count(*)::int as n, avg(${i.responseTime})::float8 as rt,
+        coalesce(array_agg(${i.satisfactionScore}) filter (where ${i.satisfactionScore} is not null), '{}') as scores
+      from ${i}
+      where ${i.createdAt} >= ${fromIso}::timestamptz
+        and (${toIso}::timestamptz is null or ${i.createdAt} < ${toIso}::timestamptz)
+        and (${domain}::text is null or ${i.domain} = ${domain}::text)`);
+    const row = rowsOf<{ n: number; rt: number | null; scores: number[] | string }>(result)[0];
+    const scores = Array.isArray(row?.scores) ? row.scores.map(Number) : parsePgArray(row?.scores);
+    return { interactions: Number(row?.n ?? 0), avgResponseTime: num(row?.rt), scores };
+  }
+
+  /** Chat ratings not yet seen by the loop become its feedback (unprocessed). */
+  async importChatFeedback(): Promise<number> {
+    const result = await this.db.execute(sql`
+      with added as (
+        insert into ai_learning_feedback (source, chat_feedback_id, interaction_id, user_id, rating, text, sentiment, created_at)
+        select 'chat', f.id, i.id, f.user_id, f.rating, f.comment,
+          case when f.rating >= ${LEARNING_LIMITS.positiveRating} then 'positive'
+               when f.rating <= ${LEARNING_LIMITS.negativeRating} then 'negative' else 'neutral' end,
+          f.created_at
+        from ai_chat_feedback f
+        left join ai_learning_interactions i on i.message_id = f.message_id
+        where not exists (select 1 from ai_learning_feedback l where l.chat_feedback_id = f.id)
+        on conflict (chat_feedback_id) do nothing
+        returning 1)
+      select count(*)::int as n from added`);
+    return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+  }
+
+  /** Marks the oldest unprocessed feedback (one batch) processed by this cycle and returns it. */
+  async processFeedbackBatch(cycleId: string, size: number): Promise<ProcessedFeedback[]> {
+    const result = await this.db.execute(sql`
+      with batch as (
+        select id from ai_learning_feedback where processed_at is null
+        order by created_at, id limit ${size} for update skip locked),
+      done as (
+        update ai_learning_feedback f set processed_at = now(), cycle_id = ${cycleId}
+        from batch where f.id = batch.id
+        returning f.sentiment, f.text, f.interaction_id)
+      select d.sentiment, d.text, d.interaction_id as "interactionId", i.domain
+      from done d left join ai_learning_interactions i on i.id = d.interaction_id`);
+    return rowsOf<ProcessedFeedback>(result);
+  }
+
+  async insertFeedback(values: typeof aiLearningFeedback.$inferInsert) {
+    const rows = await this.db.insert(aiLearningFeedback).values(values).returning();
+    return rows[0] as typeof aiLearningFeedback.$inferSelect;
+  }
+
+  async interactionExists(id: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: aiLearningInteractions.id })
+      .from(aiLearningInteractions)
+      .where(eq(aiLearningInteractions.id, id));
+    return rows.length > 0;
+  }
+
+  /** The console's rating of an interaction sets its satisfaction, as a chat rating does. */
+  async rateInteraction(id: string, rating: number) {
+    await this.db
+      .update(aiLearningInteractions)
+      .set({ satisfactionScore: rating / 5, wasHelpful: rating >= 4 ? true : rating <= 2 ? false : null })
+      .where(eq(aiLearningInteractions.id, id));
+  }
+
+  /** A cycle's improvements and their suggestion rows, in one transaction. */
+  async storeSuggestions(
+    cycleId: string,
+    items: ReadonlyArray<Candidate & { priority: string }>,
+  ): Promise<number> {
+    if (items.length === 0) return 0;
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(aiLearningImprovements)
+        .values(
+          items.map((c) => ({
+            improvementType: c.improvementType,
+            description: c.description,
+            priority: c.priority,
+            impactScore: c.impactScore,
+            implementationStatus: 'pending',
+            category: c.category,
+            relatedInteractions: c.related.slice(0, 100),
+          })),
+        )
+        .returning({ id: aiLearningImprovements.id });
+      await tx.insert(aiLearningSuggestions).values(
+        rows.map((r, n) => ({
+          improvementId: r.id,
+          cycleId,
+          source: items[n]?.source ?? null,
+          domain: items[n]?.domain ?? null,
+          guidance: items[n]?.guidance ?? '',
+        })),
+      );
+      return rows.length;
+    });
+  }
+
+  /** Keeps the latest 50 cycle suggestions; older ones that were never applied are deleted. */
+  async pruneSuggestions(keep: number): Promise<number> {
+    const result = await this.db.execute(sql`
+      with ranked as (
+        select s.improvement_id, s.active, m.applied_at,
+          row_number() over (order by s.created_at desc, s.improvement_id desc) as n
+        from ai_learning_suggestions s join ai_learning_improvements m on m.id = s.improvement_id
+        where s.source is not null),
+      gone as (
+        delete from ai_learning_improvements where id in (
+          select improvement_id from ranked where n > ${keep} and not active and applied_at is null)
+        returning 1)
+      select count(*)::int as n from gone`);
+    return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+  }
+
+  private improvementQuery() {
+    return this.db
+      .select({ improvement: aiLearningImprovements, suggestion: aiLearningSuggestions })
+      .from(aiLearningImprovements)
+      .leftJoin(aiLearningSuggestions, eq(aiLearningSuggestions.improvementId, aiLearningImprovements.id));
+  }
+
+  /** The suggestion store, newest first. */
+  async suggestions(limit: number): Promise<ImprovementRow[]> {
+    const rows = await this.improvementQuery()
+      .where(sql`${aiLearningSuggestions.improvementId} is not null`)
+      .orderBy(desc(aiLearningSuggestions.createdAt), desc(aiLearningSuggestions.improvementId))
+      .limit(limit);
+    return rows.map((r) => ({ ...r.improvement, suggestion: r.suggestion }));
+  }
+
+  async improvement(id: string): Promise<ImprovementRow | null> {
+    const rows = await this.improvementQuery().where(eq(aiLearningImprovements.id, id));
+    const r = rows[0];
+    return r ? { ...r.improvement, suggestion: r.suggestion } : null;
+  }
+
+  /** Applies (guidance on, applied_at now) in one transaction; an improvement no cycle made gets its row. */
+  async apply(id: string, guidance: string, successMetrics: Record<string, unknown>): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(aiLearningImprovements)
+        .set({ appliedAt: sql`now()`, implementationStatus: 'completed', successMetrics })
+        .where(eq(aiLearningImprovements.id, id));
+      await tx
+        .insert(aiLearningSuggestions)
+        .values({ improvementId: id, guidance, active: true })
+        .onConflictDoUpdate({
+          target: aiLearningSuggestions.improvementId,
+          set: { active: true, revertedAt: null },
+        });
+    });
+  }
+
+  async revert(id: string, successMetrics: Record<string, unknown>): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(aiLearningSuggestions)
+        .set({ active: false, revertedAt: sql`now()` })
+        .where(eq(aiLearningSuggestions.improvementId, id));
+      await tx
+        .update(aiLearningImprovements)
+        .set({ implementationStatus: 'on_hold', successMetrics })
+        .where(eq(aiLearningImprovements.id, id));
+    });
+  }
+
+  /** Guidance applied for this domain (or for every domain), newest first. */
+  async activeGuidance(domain: string, limit: number): Promise<string[]> {
+    const s = aiLearningSuggestions;
+    const rows = await this.db
+      .select({ guidance: s.guidance })
+      .from(s)
+      .where(and(eq(s.active, true), sql`(${s.domain} is null or ${s.domain} = ${domain})`))
+      .orderBy(desc(s.createdAt))
+      .limit(limit);
+    return rows.map((r) => r.guidance);
+  }
+
+  /** Upserts the cycle's pattern words into ai_learning_patterns (one row per word). */
+  async savePatterns(
+    patterns: ReadonlyArray<{ word: string; frequency: number; domains: string[] }>,
+    total: number,
+  ): Promise<void> {
+    if (patterns.length === 0) return;
+    const rows = patterns.map((p) => ({
+      pattern_type: 'query_topic',
+      pattern_description: `Users ask about "${p.word}"`,
+      frequency: p.frequency,
+      impact_score: total ? p.frequency / total : 0,
+      confidence_level: total ? Math.min(1, p.frequency / total) : 0,
+      pattern_strength: total ? p.frequency / total : 0,
+      affected_domains: p.domains,
+      content_hash: createHash('sha256').update(`learning-pattern:${p.word}`).digest('hex'),
+    }));
+    await this.db.execute(sql`
+      insert into ai_learning_patterns (pattern_type, pattern_description, frequency, impact_score,
+        confidence_level, pattern_strength, affected_domains, content_hash)
+      select pattern_type, pattern_description, frequency, impact_score, confidence_level, pattern_strength,
+        affected_domains, content_hash
+      from json_populate_recordset(null::ai_learning_patterns, ${JSON.stringify(rows)}::json)
+      on conflict (content_hash) do update set frequency = excluded.frequency, impact_score = excluded.impact_score,
+        confidence_level = excluded.confidence_level, pattern_strength = excluded.pattern_strength,
+        affected_domains = excluded.affected_domains, last_observed = now()`);
+  }
+
+  /** Of these interactions, the ones already made into knowledge. */
+  async derived(ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const result = await this.db.execute(
+      sql`select interaction_id as id from ai_learning_derived_knowledge where interaction_id = any(${ids}::uuid[])`,
+    );
+    return new Set(rowsOf<{ id: string }>(result).map((r) => r.id));
+  }
+
+  async markDerived(rows: Array<{ interactionId: string; knowledgeId: string | null }>): Promise<void> {
+    if (rows.length === 0) return;
+    await this.db.insert(aiLearningDerivedKnowledge).values(rows).onConflictDoNothing();
+  }
+
+  /** Totals after a cycle: the base of the exponential view. */
+  async totals() {
+    const result = await this.db.execute(sql`select
+      (select count(*) from ai_knowledge_base)::int as "knowledgeItems",
+      (select count(*) from ai_learning_suggestions where source is not null)::int as suggestions,
+      (select count(*) from ai_learning_patterns)::int as patterns,
+      (select count(*) from ai_learning_feedback where processed_at is not null)::int as "feedbackProcessed",
+      (select count(*) from ai_learning_suggestions where active)::int as applied`);
+    const row = rowsOf<Record<string, number>>(result)[0] ?? {};
+    return {
+      knowledgeItems: Number(row.knowledgeItems ?? 0),
+      suggestions: Number(row.suggestions ?? 0),
+      patterns: Number(row.patterns ?? 0),
+      feedbackProcessed: Number(row.feedbackProcessed ?? 0),
+      applied: Number(row.applied ?? 0),
+    };
+  }
+}
+
+/** `{0.2,0.8}` as a driver may hand a float4[] back as text. */
+function parsePgArray(v: unknown): number[] {
+  if (typeof v !== 'string') return [];
+  const inner = v.replace(/^\{|\}$/g, '');
+  return inner ? inner.split(',').map(Number) : [];
+}
