@@ -19,6 +19,13 @@ function extractionReply(prompt: string): string {
 
 const CONSOLE = '/ai/superadmin-learning';
 
+/** The tab's data has arrived (the progress streams keep the network busy, so not networkidle). */
+async function settled(page: Page) {
+  await expect
+    .poll(() => page.locator('.ant-skeleton, .ant-spin-spinning').count(), { timeout: 15_000 })
+    .toBe(0);
+}
+
 describe.skipIf(!hasChromium)('superadmin AI console journey in Chromium', () => {
   let browser: Browser;
   let journey: AiJourneyServer;
@@ -157,7 +164,7 @@ describe.skipIf(!hasChromium)('superadmin AI console journey in Chromium', () =>
 
     for (const tab of ['dashboard', 'chat', 'enhanced', 'exponential', 'providers']) {
       await open(page, tab);
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       await screenshotBothThemes(page, (theme) => `ai-console-${tab}-${theme}-1280`);
     }
     // Providers: Ollama answers, the others have no key.
@@ -178,7 +185,7 @@ describe.skipIf(!hasChromium)('superadmin AI console journey in Chromium', () =>
     await signIn(page, server.url, admin.email, admin.password);
     for (const tab of ['seeding', 'learning', 'extraction', 'providers']) {
       await open(page, tab);
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, tab).toBeLessThanOrEqual(0);
       await screenshotBothThemes(page, (theme) => `ai-console-${tab}-${theme}-390`);
