@@ -83,6 +83,12 @@ describe.skipIf(!hasChromium)('superadmin AI console journey in Chromium', () =>
   it('seeds with live progress, extracts knowledge, runs a cycle and applies an improvement', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
+    // Every server error the console meets is collected: none may come from this page's own calls.
+    const failures: string[] = [];
+    page.on('response', (res) => {
+      if (res.status() >= 500)
+        failures.push(`${res.request().method()} ${new URL(res.url()).pathname} ${res.status()}`);
+    });
     await signIn(page, server.url, admin.email, admin.password);
     await open(page, 'seeding');
     const status = page.getByTestId('seed-status');

@@ -1,4 +1,4 @@
-import { Alert, Card, Flex, Typography } from 'antd';
+import { Alert, Card, Flex, Skeleton, Typography } from 'antd';
 import { errorMessage } from '../../../lib/api-error';
 import { useExtractionStatus } from '../api/extraction-status';
 import { useLearningStatus } from '../api/learning-status';
@@ -17,27 +17,30 @@ export function DashboardTab() {
   const providers = useConsoleProviders();
   const l = learning.data;
   const active = providers.data?.filter((p) => p.status === 'available').length;
+  // A figure still on its way shows a placeholder, not a dash (a dash means nothing was measured).
+  const loading = <Skeleton.Input active size="small" />;
+  const or = (pending: boolean, value: React.ReactNode) => (pending ? loading : value);
   return (
     <Flex vertical gap={16}>
       <Card title="AI system">
-        <div style={grid(170)}>
+        <div style={grid(140)}>
           <Figure
             label="AI records stored"
-            value={count(check.data?.totalRecords)}
+            value={or(check.isPending, count(check.data?.totalRecords))}
             note={check.isError ? errorMessage(check.error) : `Target ${count(SEED_TARGET_TOTAL)}`}
           />
           <Figure
             label="Extracted knowledge"
-            value={count(extraction.data?.extractedItems)}
+            value={or(extraction.isPending, count(extraction.data?.extractedItems))}
             note={extraction.data?.isExtracting ? 'Extraction running' : 'Extraction idle'}
           />
           <Figure
             label="Providers active"
-            value={providers.data ? `${active} of ${providers.data.length}` : '—'}
+            value={or(providers.isPending, providers.data ? `${active} of ${providers.data.length}` : '—')}
           />
           <Figure
             label="Learning"
-            value={l ? (l.killSwitch ? 'Disabled' : l.enabled ? 'On' : 'Off') : '—'}
+            value={or(learning.isPending, l ? (l.killSwitch ? 'Disabled' : l.enabled ? 'On' : 'Off') : '—')}
             note={l?.lastCycle ? `Last cycle ${when(l.lastCycle.startedAt)}` : 'No cycle yet'}
           />
         </div>
@@ -52,7 +55,7 @@ export function DashboardTab() {
       )}
       {l && (
         <Card title={`Learning metrics (last ${l.metrics.windowHours} hours)`}>
-          <div style={grid(150)}>
+          <div style={grid(140)}>
             <Figure label="Accuracy" value={percent(l.metrics.accuracy)} />
             <Figure label="Response time" value={ms(l.metrics.responseTime)} />
             <Figure label="User satisfaction" value={percent(l.metrics.userSatisfaction)} />

@@ -62,7 +62,7 @@ export function EnhancedTab() {
         />
       </Card>
       <Card title="Improvements">
-        <div style={grid(150)}>
+        <div style={grid(140)}>
           <Figure label="Cycles stored" value={count(d.cycles)} />
           <Figure label="Suggested" value={count(d.improvements.suggested)} />
           <Figure label="Applied" value={count(d.improvements.applied)} />

@@ -1,7 +1,7 @@
 import type { ExponentialFactor } from '@stratos/contracts/ai/learning.schema';
 import { Card, Empty, Flex, Skeleton, Table, Typography } from 'antd';
 import { useExponential } from '../api/exponential';
-import { factor } from '../model/format';
+import { factor, plural } from '../model/format';
 import { LoadError } from './load-error';
 
 function FactorTable({ title, rows }: { title: string; rows: ExponentialFactor[] }) {
@@ -71,8 +71,8 @@ export function ExponentialTab() {
   return (
     <Flex vertical gap={16}>
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-        Each factor is measured from the {d.cycles} stored learning cycles: the geometric mean of its growth
-        from one cycle to the next, beside the multiplier the specification aims for.
+        Each factor is measured from the {plural(d.cycles, 'stored learning cycle')}: the geometric mean of
+        its growth from one cycle to the next, beside the multiplier the specification aims for.
       </Typography.Paragraph>
       {d.message && (
         <Card>

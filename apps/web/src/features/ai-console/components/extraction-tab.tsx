@@ -173,7 +173,7 @@ export function ExtractionTab() {
               status={running ? 'active' : p.status === 'failed' ? 'exception' : 'normal'}
               aria-label="Extraction progress"
             />
-            <div style={grid(150)}>
+            <div style={grid(140)}>
               <Figure
                 label="Prompts done"
                 value={`${count(p.promptsDone)} of ${count(p.totalPrompts)}`}

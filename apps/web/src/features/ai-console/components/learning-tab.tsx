@@ -315,7 +315,7 @@ export function LearningTab() {
       </Card>
 
       <Card title={`Metrics (last ${m.windowHours} hours)`}>
-        <div style={grid(150)}>
+        <div style={grid(140)}>
           <Figure label="Accuracy" value={percent(m.accuracy)} note="Helpful of rated replies" />
           <Figure label="Response time" value={ms(m.responseTime)} note="Mean" />
           <Figure label="User satisfaction" value={percent(m.userSatisfaction)} />

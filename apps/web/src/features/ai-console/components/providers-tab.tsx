@@ -118,7 +118,7 @@ export function ProvidersTab() {
             </Button>
           </Flex>
         </Flex>
-        <div style={{ ...grid(160), marginTop: 16 }}>
+        <div style={{ ...grid(140), marginTop: 16 }}>
           <Figure
             label="Active providers"
             value={providers.data ? active : '—'}

@@ -190,7 +190,7 @@ export function SeedingTab() {
       {outcome?.kind === 'ok' && <Alert type="success" showIcon title={outcome.text} closable />}
 
       <Card title="Progress">
-        <div style={grid(170)}>
+        <div style={grid(140)}>
           <Figure
             label="Current table"
             value={

@@ -39,8 +39,14 @@ export function tableLabel(table: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** `best_practices` -> `Best practices`. */
+/** `best_practices` or `responseTime` -> `Best practices`, `Response time`. */
 export function words(id: string): string {
-  const w = id.replace(/_/g, ' ');
+  const w = id
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
   return w.charAt(0).toUpperCase() + w.slice(1);
 }
+
+/** `1 cycle`, `2 cycles`. */
+export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
