@@ -15,6 +15,7 @@ import { type Figure, formatFigure } from './figure';
 import { filesAtScaleBench } from './files-scale.bench';
 import { homePageBench } from './home-page.bench';
 import { knowledgeSearchBench } from './knowledge-search.bench';
+import { learningCycleBench } from './learning-cycle.bench';
 import { loginBench } from './login.bench';
 import { preferencesBench } from './preferences.bench';
 import { ragChatBench } from './rag-chat.bench';
@@ -43,6 +44,7 @@ const NAMES = [
   'rag-chat',
   'knowledge',
   'seed',
+  'learning',
 ];
 const only = process.env.BENCH_ONLY?.split(',')
   .map((s) => s.trim())
@@ -68,6 +70,7 @@ const plan: Bench[] = [
   { name: 'rag-chat', perEngine: true, run: ragChatBench },
   { name: 'knowledge', perEngine: true, run: knowledgeSearchBench },
   { name: 'seed', perEngine: true, run: seedBench },
+  { name: 'learning', perEngine: true, run: learningCycleBench },
 ].filter((b) => (b.name === filesName ? filesName !== '' : wanted(b.name)));
 
 const { engines, notes } = await enginesToRun();

@@ -109,7 +109,7 @@ const ratio = z.number().min(0).max(1);
 
 /** Metrics of `GET /metrics` (last 24 hours of interactions). Null: nothing to measure. */
 export const learningMetricsSchema = z.object({
-  /** Helpful replies / rated replies (was_helpful set). */
+  /** Positively rated replies (satisfaction >= 0.8, i.e. rating >= 4) / rated replies. */
   accuracy: ratio.nullable(),
   /** Mean response time, milliseconds. */
   responseTime: z.number().nullable(),
@@ -117,7 +117,7 @@ export const learningMetricsSchema = z.object({
   userSatisfaction: ratio.nullable(),
   /** 0.15 x 1.2 when satisfaction is above 0.9, else x 0.8, capped at 0.3 (section 9). */
   learningRate: z.number().nullable(),
-  /** Interactions judged not helpful (rating <= 2) over rated ones; null without ratings. */
+  /** Negatively rated replies (satisfaction <= 0.4, i.e. rating <= 2) / rated replies; null without ratings. */
   errorRate: ratio.nullable(),
   interactions: z.number().int(),
   rated: z.number().int(),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   LEARNING_LIMITS,
@@ -32,8 +33,11 @@ const MAX_FEEDBACK_BATCHES = 20;
 export interface CycleDeps {
   repo: LearningRepository;
   generate: (req: AiRequest) => Promise<AiResult>;
-  /** Stores a knowledge item through the knowledge module's service; returns its id. */
-  addKnowledge: (actor: DataActor, record: Record<string, unknown>) => Promise<string | null>;
+  /** Stores knowledge items (with their ids) through the knowledge module's service; returns the ids stored. */
+  addKnowledge: (
+    actor: DataActor,
+    records: Array<Record<string, unknown> & { id: string }>,
+  ) => Promise<string[]>;
   /** Pause between model analyses (section 9: 1 s). */
   analysePauseMs: number;
   log: { warn(obj: object, msg?: string): void };
@@ -190,21 +194,33 @@ async function deriveKnowledge(d: CycleDeps, actor: DataActor, rows: readonly Cy
     return k ? [{ r, keywords: k.keywords }] : [];
   });
   const already = await d.repo.derived(eligible.map((e) => e.r.id));
-  const made: Array<{ interactionId: string; knowledgeId: string | null }> = [];
-  for (const { r, keywords } of eligible) {
-    if (already.has(r.id)) continue;
-    const id = await d.addKnowledge(actor, {
-      domain: r.domain,
-      type: 'interaction',
-      title: r.userQuery.replace(/\s+/g, ' ').trim().slice(0, 200) || 'Interaction',
-      content: r.aiResponse,
-      keywords,
-      relevance_score: LEARNING_LIMITS.knowledgeScore,
-      source: 'interaction',
-      model_used: r.modelUsed,
-    });
-    made.push({ interactionId: r.id, knowledgeId: id });
-  }
+  const records = eligible
+    .filter(({ r }) => !already.has(r.id))
+    .map(({ r, keywords }) => ({
+      interactionId: r.id,
+      record: {
+        id: randomUUID(),
+        domain: r.domain,
+        type: 'interaction',
+        title: r.userQuery.replace(/\s+/g, ' ').trim().slice(0, 200) || 'Interaction',
+        content: r.aiResponse,
+        keywords,
+        relevance_score: LEARNING_LIMITS.knowledgeScore,
+        source: 'interaction',
+        model_used: r.modelUsed,
+      },
+    }));
+  const stored = new Set(
+    await d.addKnowledge(
+      actor,
+      records.map((x) => x.record),
+    ),
+  );
+  // An interaction whose item could not be stored is marked too (with no item): it is not retried.
+  const made = records.map((x) => ({
+    interactionId: x.interactionId,
+    knowledgeId: stored.has(x.record.id) ? x.record.id : null,
+  }));
   await d.repo.markDerived(made);
   return made.filter((m) => m.knowledgeId !== null).length;
 }

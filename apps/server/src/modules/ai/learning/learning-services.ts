@@ -21,17 +21,31 @@ export function learningServiceFor(ctx: AppContext): LearningService {
       const result = await registry.check('ollama', registry.platformConnection('ollama', row));
       return { available: result.status === 'available', error: result.error ?? null };
     },
-    addKnowledge: async (actor, record) => {
+    addKnowledge: async (actor, records) => {
+      if (records.length === 0) return [];
+      const knowledge = ctx.aiKnowledge.data;
+      let stored: string[];
       try {
-        const { data } = await ctx.aiKnowledge.data.insert(actor, 'ai_knowledge_base', record);
-        // New knowledge waits for its embedding: fill it in the background.
-        knowledgeSearchServicesFor(ctx).kick();
-        return String((data as { id?: unknown }).id ?? '') || null;
+        // One statement for all of them; when it is refused (a record the schema or a constraint
+        // refuses), one by one, so the others are still stored.
+        await knowledge.insertBatch(actor, 'ai_knowledge_base', records);
+        stored = records.map((r) => r.id);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
-        ctx.log.warn({ err }, 'learning: an interaction could not become knowledge');
-        return null;
+        stored = [];
+        for (const record of records) {
+          try {
+            await knowledge.insert(actor, 'ai_knowledge_base', record);
+            stored.push(record.id);
+          } catch (one) {
+            if (!(one instanceof AppError)) throw one;
+            ctx.log.warn({ err: one }, 'learning: an interaction could not become knowledge');
+          }
+        }
       }
+      // New knowledge waits for its embedding: fill it in the background.
+      if (stored.length > 0) knowledgeSearchServicesFor(ctx).kick();
+      return stored;
     },
   });
   built.set(ctx, service);

@@ -324,7 +324,7 @@ export class LearningRepository {
   async derived(ids: string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
     const result = await this.db.execute(
-      sql`select interaction_id as id from ai_learning_derived_knowledge where interaction_id = any(${ids}::uuid[])`,
+      sql`select interaction_id as id from ai_learning_derived_knowledge where interaction_id = any(${sql.param(ids)}::uuid[])`,
     );
     return new Set(rowsOf<{ id: string }>(result).map((r) => r.id));
   }

@@ -35,7 +35,10 @@ export interface LearningServiceOptions {
   generate: (req: AiRequest) => Promise<AiResult>;
   /** The local model's connection test (the Ollama provider check). */
   checkOllama: () => Promise<{ available: boolean; error: string | null }>;
-  addKnowledge: (actor: DataActor, record: Record<string, unknown>) => Promise<string | null>;
+  addKnowledge: (
+    actor: DataActor,
+    records: Array<Record<string, unknown> & { id: string }>,
+  ) => Promise<string[]>;
   analysePauseMs?: number;
   leaseMs?: number;
 }
@@ -49,12 +52,15 @@ export class LearningService {
   private readonly listeners = new Set<Listener>();
   private readonly node = `${hostname()}:${process.pid}`;
   private readonly leaseMs: number;
+  /** Pause between model analyses (section 9: 1 s); tests set 0. */
+  analysePauseMs: number;
   private guidanceCache = new Map<string, { at: number; lines: string[] }>();
 
   constructor(private readonly o: LearningServiceOptions) {
     this.repo = new LearningRepository(o.db);
     this.leases = new JobRunsRepository(o.db);
     this.leaseMs = o.leaseMs ?? 30_000;
+    this.analysePauseMs = o.analysePauseMs ?? 1000;
   }
 
   async status(): Promise<LearningStatus> {
@@ -102,6 +108,7 @@ export class LearningService {
 
   async setKillSwitch(disabled: boolean): Promise<LearningStatus> {
     await this.repo.updateSettings({ killSwitch: disabled });
+    this.guidanceCache.clear();
     return this.status();
   }
 
@@ -121,7 +128,7 @@ export class LearningService {
             repo: this.repo,
             generate: this.o.generate,
             addKnowledge: this.o.addKnowledge,
-            analysePauseMs: this.o.analysePauseMs ?? 1000,
+            analysePauseMs: this.analysePauseMs,
             log: this.o.log,
           },
           { cycle, actor, report, signal },
