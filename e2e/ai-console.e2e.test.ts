@@ -106,7 +106,7 @@ describe.skipIf(!hasChromium)('superadmin AI console journey in Chromium', () =>
         timeout: 10_000,
       })
       .toBe(1);
-    await screenshot(page, 'ai-console-seeding-running-light-1280');
+    await screenshot(page, 'ai-console-seeding-running-1280');
     await expect.poll(() => status.textContent(), { timeout: 120_000 }).toBe('Ready');
     await expect
       .poll(() => page.locator('[data-testid^="seed-table-"]').filter({ hasText: 'Seeded' }).count(), {
@@ -130,7 +130,7 @@ describe.skipIf(!hasChromium)('superadmin AI console journey in Chromium', () =>
     await expect
       .poll(() => page.getByTestId('extraction-domain').textContent(), { timeout: 10_000 })
       .toMatch(/^Domain 1 of 1: Go/);
-    await screenshot(page, 'ai-console-extraction-running-light-1280');
+    await screenshot(page, 'ai-console-extraction-running-1280');
     await expect
       .poll(() => page.getByTestId('extraction-status').textContent(), { timeout: 60_000 })
       .toBe('Idle');
@@ -151,7 +151,7 @@ describe.skipIf(!hasChromium)('superadmin AI console journey in Chromium', () =>
     await expect
       .poll(() => page.getByTestId('cycle-progress').textContent(), { timeout: 10_000 })
       .toMatch(/Step \d of \d/);
-    await screenshot(page, 'ai-console-learning-running-light-1280');
+    await screenshot(page, 'ai-console-learning-running-1280');
     await expect.poll(() => page.getByTestId('improvement').count(), { timeout: 60_000 }).toBeGreaterThan(0);
     expect(await page.getByTestId('improvement').count()).toBeLessThanOrEqual(10);
     await page.getByTestId('improvement').first().getByRole('button', { name: 'Apply' }).click();
@@ -167,6 +167,22 @@ describe.skipIf(!hasChromium)('superadmin AI console journey in Chromium', () =>
       )
       .toBe(1);
     await screenshotBothThemes(page, (theme) => `ai-console-learning-${theme}-1280`);
+
+    // The superadmin query (GPT-4 is not configured: the best available, Ollama, answers) and manual feedback.
+    await open(page, 'chat');
+    expect(await page.getByRole('button', { name: 'Ask' }).isDisabled()).toBe(true);
+    await page.getByRole('textbox', { name: 'Query' }).fill('Which domains need more advanced knowledge?');
+    await page.getByRole('button', { name: 'Ask' }).click();
+    const result = page.getByTestId('enhancement-result');
+    await expect.poll(() => result.textContent(), { timeout: 30_000 }).toContain('llama3.2');
+    expect(await result.textContent()).toMatch(/Stored as enhancement [0-9a-f-]{36}/);
+    const feedback = page.getByRole('textbox', { name: 'Feedback' });
+    await feedback.fill('   ');
+    expect(await page.getByRole('button', { name: 'Send feedback' }).isDisabled()).toBe(true);
+    await feedback.fill('Answers about Python packaging should mention virtual environments.');
+    await page.getByRole('button', { name: 'Send feedback' }).click();
+    await expect.poll(() => page.getByText(/^Feedback recorded/).count(), { timeout: 10_000 }).toBe(1);
+    await screenshot(page, 'ai-console-chat-answered-1280');
 
     for (const tab of ['dashboard', 'chat', 'enhanced', 'exponential', 'providers']) {
       await open(page, tab);
