@@ -1,4 +1,9 @@
-import type { RetrievalDomain } from '@stratos/contracts/ai/knowledge-records.schema';
+import {
+  IMPLEMENTATION_STATUSES,
+  IMPROVEMENT_PRIORITIES,
+  RETRIEVAL_DOMAINS,
+  type RetrievalDomain,
+} from '@stratos/contracts/ai/knowledge-records.schema';
 import {
   type ExponentialFactor,
   LEARNING_MESSAGES,
@@ -7,6 +12,7 @@ import {
   type LearningEnhanced,
   type LearningExponential,
   type LearningImprovement,
+  SUGGESTION_SOURCES,
   THRESHOLD_METRICS,
 } from '@stratos/contracts/ai/learning.schema';
 import type { CycleRow, ImprovementRow } from './learning.repository';
@@ -65,18 +71,6 @@ export function toCycle(r: CycleRow): LearningCycle {
   };
 }
 
-const PRIORITIES = ['High', 'Medium', 'Low'] as const;
-const STATUSES = ['planned', 'in_progress', 'completed', 'on_hold', 'pending'] as const;
-const SOURCES = ['threshold', 'pattern', 'feedback', 'model'] as const;
-const DOMAINS = [
-  'javascript',
-  'python',
-  'web_development',
-  'database',
-  'ai_ml',
-  'devops',
-  'general',
-] as const;
 const oneOf = <T extends string>(list: readonly T[], v: string | null | undefined, fallback: T | null) =>
   (list as readonly string[]).includes(v ?? '') ? (v as T) : fallback;
 
@@ -86,10 +80,10 @@ export function toImprovement(r: ImprovementRow): LearningImprovement {
     id: r.id,
     improvementType: r.improvementType,
     description: r.description,
-    priority: oneOf(PRIORITIES, r.priority, 'Low') as LearningImprovement['priority'],
+    priority: oneOf(IMPROVEMENT_PRIORITIES, r.priority, 'Low') as LearningImprovement['priority'],
     impactScore: r.impactScore,
     implementationStatus: oneOf(
-      STATUSES,
+      IMPLEMENTATION_STATUSES,
       r.implementationStatus,
       'pending',
     ) as LearningImprovement['implementationStatus'],
@@ -100,8 +94,8 @@ export function toImprovement(r: ImprovementRow): LearningImprovement {
     successMetrics: r.successMetrics ?? {},
     relatedInteractions: r.relatedInteractions,
     cycleId: s?.cycleId ?? null,
-    source: oneOf(SOURCES, s?.source, null),
-    domain: oneOf(DOMAINS, s?.domain, null) as RetrievalDomain | null,
+    source: oneOf(SUGGESTION_SOURCES, s?.source, null),
+    domain: oneOf(RETRIEVAL_DOMAINS, s?.domain, null) as RetrievalDomain | null,
     guidance: s?.guidance ?? r.description,
     active: s?.active ?? false,
   };

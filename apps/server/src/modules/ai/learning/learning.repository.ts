@@ -48,6 +48,17 @@ export class LearningRepository {
     return rows[0] as SettingsRow;
   }
 
+  /**
+   * Cycles left 'running' by a process that stopped mid-cycle: the caller holds the cycle lease, so
+   * none of them is still running anywhere.
+   */
+  async failInterrupted(): Promise<void> {
+    await this.db
+      .update(aiLearningCycles)
+      .set({ status: 'failed', error: 'Interrupted: the process running it stopped', finishedAt: sql`now()` })
+      .where(eq(aiLearningCycles.status, 'running'));
+  }
+
   async createCycle(trigger: 'schedule' | 'manual'): Promise<CycleRow> {
     const rows = await this.db.insert(aiLearningCycles).values({ trigger }).returning();
     return rows[0] as CycleRow;

@@ -19,6 +19,7 @@ import type { AiRequest, AiResult } from '../providers/ai-request';
 import { LearningRepository } from './learning.repository';
 import { learningRateFor, ratingFigures } from './learning-analysis';
 import { runLearningCycle } from './learning-cycle';
+import { compareInteractions, progressOf } from './learning-success';
 import { enhancedView, exponentialView, toCycle, toImprovement } from './learning-views';
 
 /** The lease row that makes cycles one at a time across processes; the scheduled job's own name. */
@@ -28,6 +29,8 @@ export const LEARNING_JOB = 'ai.learning';
 const MAX_GUIDANCE = 5;
 /** Guidance read per domain is cached this long in a process; applying or reverting here clears it. */
 const GUIDANCE_TTL_MS = 5000;
+/** How often a cycle's progress is written to its lease row for the other processes. */
+const PROGRESS_WRITE_MS = 250;
 
 export interface LearningServiceOptions {
   db: Db;
@@ -120,6 +123,7 @@ export class LearningService {
   ): Promise<LearningCycle> {
     await this.refuseWhenDisabled();
     return this.underLease(async (report) => {
+      await this.repo.failInterrupted();
       const cycle = await this.repo.createCycle(trigger);
       const started = Date.now();
       try {
@@ -179,7 +183,10 @@ export class LearningService {
       rows.map(async (r) => {
         const view = toImprovement(r);
         if (!r.appliedAt || !view.active) return view;
-        return { ...view, successMetrics: await this.compare(r.appliedAt, null, view.domain) };
+        return {
+          ...view,
+          successMetrics: await compareInteractions(this.repo, r.appliedAt, null, view.domain),
+        };
       }),
     );
   }
@@ -190,7 +197,7 @@ export class LearningService {
     if (row.suggestion?.active) throw conflict(LEARNING_MESSAGES.alreadyApplied, 'ALREADY_APPLIED');
     const domain = toImprovement(row).domain;
     const now = new Date();
-    const metrics = await this.compare(now, null, domain);
+    const metrics = await compareInteractions(this.repo, now, null, domain);
     await this.repo.apply(id, row.suggestion?.guidance ?? row.description, metrics);
     this.guidanceCache.clear();
     return toImprovement((await this.repo.improvement(id)) ?? row);
@@ -201,7 +208,12 @@ export class LearningService {
     if (!row) throw notFound(LEARNING_MESSAGES.improvementNotFound, 'IMPROVEMENT_NOT_FOUND');
     if (!row.suggestion?.active || !row.appliedAt)
       throw conflict(LEARNING_MESSAGES.notApplied, 'NOT_APPLIED');
-    const metrics = await this.compare(row.appliedAt, new Date(), toImprovement(row).domain);
+    const metrics = await compareInteractions(
+      this.repo,
+      row.appliedAt,
+      new Date(),
+      toImprovement(row).domain,
+    );
     await this.repo.revert(id, metrics);
     this.guidanceCache.clear();
     return toImprovement((await this.repo.improvement(id)) ?? row);
@@ -319,40 +331,6 @@ export class LearningService {
       throw forbidden(LEARNING_MESSAGES.disabled, 'LEARNING_DISABLED');
   }
 
-  /** Interactions of the domain (all when null) in the 24 h before `at` against those from `at` to `until`. */
-  private async compare(at: Date, until: Date | null, domain: string | null) {
-    const dayBefore = new Date(at.getTime() - 86_400_000);
-    const [before, after] = await Promise.all([
-      this.repo.windowStats(dayBefore, at, domain),
-      this.repo.windowStats(at, until, domain),
-    ]);
-    const side = (w: typeof before) => {
-      const r = ratingFigures(w.scores);
-      return {
-        interactions: w.interactions,
-        rated: r.rated,
-        satisfaction: r.satisfaction,
-        accuracy: r.accuracy,
-        avgResponseTime: w.avgResponseTime,
-      };
-    };
-    const b = side(before);
-    const a = side(after);
-    const diff = (x: number | null, y: number | null) =>
-      x === null || y === null ? null : Number((y - x).toFixed(4));
-    return {
-      domain: domain ?? 'all',
-      appliedAt: at.toISOString(),
-      before: { from: dayBefore.toISOString(), to: at.toISOString(), ...b },
-      after: { from: at.toISOString(), to: (until ?? new Date()).toISOString(), ...a },
-      change: {
-        satisfaction: diff(b.satisfaction, a.satisfaction),
-        accuracy: diff(b.accuracy, a.accuracy),
-        avgResponseTime: diff(b.avgResponseTime, a.avgResponseTime),
-      },
-    };
-  }
-
   /** Runs `work` holding the cluster-wide cycle lease (409 otherwise), reporting progress. */
   private async underLease<T>(
     work: (report: (p: LearningProgress) => Promise<void>) => Promise<T>,
@@ -375,9 +353,14 @@ export class LearningService {
       Math.floor(this.leaseMs / 3),
     );
     heartbeat.unref();
+    // Listeners here get every event; the lease row (read by other processes every 500 ms) at most
+    // every PROGRESS_WRITE_MS, so a fast cycle does not spend its CPU on progress writes.
+    let lastWrite = 0;
     const report = async (p: LearningProgress) => {
       if (lost) throw new Error('The learning cycle lease was lost');
       this.emit(p);
+      if (Date.now() - lastWrite < PROGRESS_WRITE_MS) return;
+      lastWrite = Date.now();
       if (!(await this.leases.progress(LEARNING_CYCLE_LEASE, owner, JSON.stringify(p), this.leaseMs)))
         lost = true;
     };
@@ -398,25 +381,4 @@ export class LearningService {
   private emit(p: LearningProgress) {
     for (const listener of this.listeners) listener({ ...p });
   }
-}
-
-/** The last event of a finished cycle. */
-function progressOf(
-  row: import('./learning.repository').CycleRow,
-  status: 'succeeded' | 'failed',
-): LearningProgress {
-  return {
-    isRunning: false,
-    cycleId: row.id,
-    status,
-    step: 'knowledge',
-    stepsCompleted: status === 'succeeded' ? 7 : 0,
-    totalSteps: 7,
-    currentOperation: status === 'succeeded' ? 'Completed' : (row.error ?? 'Failed'),
-    interactionsRead: row.interactionsRead,
-    analysed: row.interactionsAnalysed,
-    toAnalyse: row.interactionsAnalysed,
-    improvementsStored: row.improvementsStored,
-    startTime: row.startedAt.toISOString(),
-  };
 }
