@@ -81,6 +81,21 @@ export class JobRunsRepository {
       .where(and(eq(jobRuns.name, name), eq(jobRuns.leaseOwner, owner)));
   }
 
+  /**
+   * Asks the run in progress (on any node) to stop: its status becomes 'stopping' while its lease
+   * is live; the owner sees it and stops. False when no run is in progress.
+   */
+  async requestStop(name: string): Promise<boolean> {
+    const rows = await this.db
+      .update(jobRuns)
+      .set({ lastStatus: 'stopping' })
+      .where(
+        and(eq(jobRuns.name, name), eq(jobRuns.lastStatus, 'running'), sql`${jobRuns.leaseUntil} >= now()`),
+      )
+      .returning({ name: jobRuns.name });
+    return rows.length > 0;
+  }
+
   /** Gives the lease up (on shutdown) so another node takes over without waiting for it to expire. */
   async release(name: string, owner: string): Promise<void> {
     await this.db

@@ -6,6 +6,7 @@ import { aiAnalyticsRoutes } from './ai/analytics/analytics.routes';
 import { aiAssistantRoutes } from './ai/assistant/assistant.routes';
 import { aiBenchmarkRoutes } from './ai/benchmark/benchmark.routes';
 import { aiChatRoutes } from './ai/chat/chat.routes';
+import { aiExtractionRoutes } from './ai/extraction/extraction.routes';
 import { contentSearchRoutes } from './ai/file-index/content-search.routes';
 import { aiKnowledgeDataRoutes } from './ai/knowledge/knowledge-data.routes';
 import { knowledgeSearchRoutes } from './ai/knowledge-search/knowledge-search.routes';
@@ -77,6 +78,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(aiWorkbenchRoutes(ctx));
   await api.register(aiAnalyticsRoutes(ctx));
   await api.register(aiBenchmarkRoutes(ctx));
+  await api.register(aiExtractionRoutes(ctx));
   await api.register(aiLearningRoutes(ctx));
   await api.register(workflowsRoutes(ctx));
 }

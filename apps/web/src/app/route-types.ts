@@ -33,6 +33,11 @@ export interface AppRoute {
   fullBleed?: boolean;
   /** Sign-in and account-creation pages: their own centred frame, no header or footer. */
   bare?: boolean;
+  /**
+   * What a signed-in user without access sees instead of the shared 403 page, when the page has
+   * its own words for it (the superadmin console's 'Access Denied').
+   */
+  denied?: () => Promise<PageModule>;
 }
 
 /** What each route hands to the shell through react-router's `handle`. */

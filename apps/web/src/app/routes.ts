@@ -398,13 +398,16 @@ export const APP_ROUTES: readonly AppRoute[] = [
     G.admin,
     page(() => import('../features/ai-management/pages/ai-management-page')),
   ),
-  route(
-    'ai-superadmin-learning',
-    ['/ai/superadmin-learning'],
-    'AI Learning Interface',
-    G.superadmin,
-    soon('The AI learning console', 'Run learning cycles, seed knowledge and check every AI provider.'),
-  ),
+  {
+    ...route(
+      'ai-superadmin-learning',
+      ['/ai/superadmin-learning'],
+      'AI Learning Interface',
+      G.superadmin,
+      page(() => import('../features/ai-console/pages/ai-console-page')),
+    ),
+    denied: () => import('../features/ai-console/pages/console-access-denied'),
+  },
 
   // Storage.
   route(

@@ -120,3 +120,19 @@ export const seedProgressSchema = z.object({
   startTime: z.iso.datetime(),
 });
 export type SeedProgress = z.infer<typeof seedProgressSchema>;
+
+/**
+ * GET /api/ai/seed/categories: the knowledge categories the seed covers (the console lists
+ * "50+"): its 30 domains and the facets every domain's topics are seen from.
+ */
+export const seedCategoriesReplySchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    domains: z.array(z.object({ domain: z.string(), label: z.string(), topics: z.array(z.string()) })),
+    facets: z.array(z.string()),
+    knowledgeTypes: z.array(z.string()),
+    /** Domains plus facets. */
+    totalCategories: z.number().int(),
+  }),
+});
+export type SeedCategoriesReply = z.infer<typeof seedCategoriesReplySchema>;

@@ -103,4 +103,21 @@ describe('RequireAccess', () => {
     });
     expect(router.state.location.pathname).toBe('/login');
   });
+
+  it('shows the page’s own refusal, when it has one, instead of the shared 403', async () => {
+    session = { status: 'signedIn', user: user('admin') };
+    const router = createMemoryRouter([
+      {
+        path: '/',
+        element: (
+          <RequireAccess rule={ROUTE_GROUPS.superadmin} denied={<p>Access Denied</p>}>
+            <p>superadmin console</p>
+          </RequireAccess>
+        ),
+      },
+    ]);
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByText('Access Denied')).toBeTruthy();
+    expect(screen.queryByText('superadmin console')).toBeNull();
+  });
 });

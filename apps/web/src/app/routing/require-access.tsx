@@ -14,7 +14,16 @@ export const VERIFYING_AUTH = 'Verifying authentication...';
  * /login?redirect=... (replace, with state { from, code }), and shows a 403 to a signed-in user
  * who lacks the role or permission.
  */
-export function RequireAccess({ rule, children }: { rule: AccessRule; children: ReactNode }) {
+export function RequireAccess({
+  rule,
+  children,
+  denied,
+}: {
+  rule: AccessRule;
+  children: ReactNode;
+  /** The page's own refusal, in place of the shared 403 page. */
+  denied?: ReactNode;
+}) {
   const session = useSession();
   const location = useLocation();
   const verdict = routeVerdict(session, rule);
@@ -34,7 +43,7 @@ export function RequireAccess({ rule, children }: { rule: AccessRule; children: 
       );
     }
     case 'forbidden':
-      return <ForbiddenPage rule={rule} />;
+      return denied ?? <ForbiddenPage rule={rule} />;
     default:
       return children;
   }

@@ -28,8 +28,18 @@ function pageFor(route: AppRoute): ReactNode {
 
 /** One element per table entry, shared by its aliases: guard, then load-error box, then the lazy page. */
 export function routeElement(route: AppRoute): ReactNode {
+  const Denied = route.denied && lazyPage(route.title, route.denied);
   return (
-    <RequireAccess rule={route.access}>
+    <RequireAccess
+      rule={route.access}
+      denied={
+        Denied && (
+          <Suspense fallback={<CenteredSpinner delay={150} />}>
+            <Denied />
+          </Suspense>
+        )
+      }
+    >
       <PageLoadBoundary title={route.title}>
         <Suspense fallback={<CenteredSpinner delay={150} />}>{pageFor(route)}</Suspense>
       </PageLoadBoundary>

@@ -6,6 +6,7 @@ import { aiKnowledgeBase, aiLearningInteractions } from '../../../db/schema/inde
 import { type AiTableEntry, aiTables } from './knowledge-tables';
 
 export type KnowledgeRow = typeof aiKnowledgeBase.$inferSelect;
+export type NewKnowledgeRow = typeof aiKnowledgeBase.$inferInsert;
 export type InteractionRow = typeof aiLearningInteractions.$inferSelect;
 
 /** A row of a query's result, as the driver gave it, and the types of its columns. */
@@ -51,6 +52,23 @@ export class KnowledgeDataRepository {
     return rows.length;
   }
 
+  /** Rows of several tables in one transaction: all are stored, or none. */
+  async insertAllOrNone(
+    rows: Array<{ entry: AiTableEntry; values: Record<string, unknown> }>,
+  ): Promise<Array<Record<string, unknown>>> {
+    return this.db.transaction(async (tx) => {
+      const out: Array<Record<string, unknown>> = [];
+      for (const { entry, values } of rows) {
+        const inserted = (await tx
+          .insert(entry.table)
+          .values(values as never)
+          .returning()) as Array<Record<string, unknown>>;
+        out.push(inserted[0] as Record<string, unknown>);
+      }
+      return out;
+    });
+  }
+
   /** The AI tables the database lacks (resolved in the connection's search_path). */
   async missingTables(): Promise<string[]> {
     const result = await this.db.execute(
@@ -71,6 +89,28 @@ export class KnowledgeDataRepository {
     const result = await this.db.execute(sql`select ${sql.join(columns, sql`, `)}`);
     const row = rowsOf(result).rows[0] ?? {};
     return Object.fromEntries(AI_TABLES.map((t) => [t, Number(row[t] ?? 0)])) as Record<AiTable, number>;
+  }
+
+  /**
+   * Knowledge items in one statement, skipping those whose content_hash is already stored;
+   * returns how many were inserted.
+   */
+  async insertKnowledgeSkippingDuplicates(rows: Array<typeof aiKnowledgeBase.$inferInsert>): Promise<number> {
+    if (rows.length === 0) return 0;
+    const inserted = await this.db
+      .insert(aiKnowledgeBase)
+      .values(rows)
+      .onConflictDoNothing({ target: aiKnowledgeBase.contentHash })
+      .returning({ one: sql`1` });
+    return inserted.length;
+  }
+
+  async countKnowledgeFrom(source: string): Promise<number> {
+    const rows = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(aiKnowledgeBase)
+      .where(eq(aiKnowledgeBase.source, source));
+    return Number(rows[0]?.n ?? 0);
   }
 
   listKnowledge(limit: number, domain?: string): Promise<KnowledgeRow[]> {

@@ -12,7 +12,12 @@ import {
   isSuperadmin,
   writeRefusal,
 } from './knowledge-access';
-import type { InteractionRow, KnowledgeDataRepository, KnowledgeRow } from './knowledge-data.repository';
+import type {
+  InteractionRow,
+  KnowledgeDataRepository,
+  KnowledgeRow,
+  NewKnowledgeRow,
+} from './knowledge-data.repository';
 import { type AiTableEntry, aiTable, toApiRow, toInsertValues } from './knowledge-tables';
 
 const total = (counts: TableCounts) => Object.values(counts).reduce((a, b) => a + b, 0);
@@ -58,12 +63,39 @@ export class KnowledgeDataService {
     return { table: entry.name, data: toApiRow(entry, row) };
   }
 
+  /**
+   * Records of several tables (the enhancement query's result and its insight): every one is
+   * checked first, then all are stored in one transaction, or none.
+   */
+  async insertAll(actor: DataActor, records: Array<{ table: string; record: Record<string, unknown> }>) {
+    const rows = records.map(({ table, record }, i) => {
+      const entry = this.writable(actor, table);
+      return { entry, values: this.values(actor, entry, record, ['records', i]) };
+    });
+    const stored = await this.write(rows[0]?.entry as AiTableEntry, () => this.repo.insertAllOrNone(rows));
+    return stored.map((row, i) => toApiRow((rows[i] as { entry: AiTableEntry }).entry, row));
+  }
+
   /** Every record is checked first; then all are stored in one statement, or none. */
   async insertBatch(actor: DataActor, tableName: string, records: Array<Record<string, unknown>>) {
     const entry = this.writable(actor, tableName);
     const values = records.map((r, i) => this.values(actor, entry, r, ['records', i]));
     const insertedCount = await this.write(entry, () => this.repo.insertMany(entry, values));
     return { table: entry.name, insertedCount };
+  }
+
+  /**
+   * Knowledge the server produced itself (extraction): stored in one statement, items whose
+   * content_hash is already present skipped. The caller has checked who asked.
+   */
+  async storeKnowledge(items: NewKnowledgeRow[]): Promise<{ inserted: number; skipped: number }> {
+    const inserted = await this.repo.insertKnowledgeSkippingDuplicates(items);
+    return { inserted, skipped: items.length - inserted };
+  }
+
+  /** Items in the knowledge base from one source ('extraction', 'seed', ...). */
+  countKnowledgeFrom(source: string): Promise<number> {
+    return this.repo.countKnowledgeFrom(source);
   }
 
   async knowledgeBase(limit: number, domain?: string): Promise<KnowledgeItem[]> {

@@ -3,6 +3,7 @@ import {
   SEED_MESSAGES,
   type SeedProgress,
   seedBodySchema,
+  seedCategoriesReplySchema,
   seedCheckReplySchema,
   seedClearBodySchema,
   seedClearReplySchema,
@@ -15,6 +16,7 @@ import type { AppContext } from '../../../app-context';
 import { AppError } from '../../../lib/app-error';
 import { SSE_HEADERS } from '../../../lib/sse';
 import { currentUser } from '../../../plugins/auth-guard';
+import { DOMAINS, FACETS, KNOWLEDGE_TYPES } from './vocabulary';
 
 /** How often the progress stream looks at the lease row for a run in another process. */
 const POLL_MS = 500;
@@ -71,6 +73,27 @@ export function aiSeedingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/ai/seed/check',
       { preHandler, schema: { tags, response: { 200: seedCheckReplySchema } } },
       async () => seeding.check(),
+    );
+
+    app.get(
+      '/ai/seed/categories',
+      {
+        preHandler,
+        schema: {
+          tags,
+          description: 'The knowledge categories the seed covers: its 30 domains and 28 facets',
+          response: { 200: seedCategoriesReplySchema },
+        },
+      },
+      async () => ({
+        success: true as const,
+        data: {
+          domains: DOMAINS.map((d) => ({ domain: d.domain, label: d.label, topics: [...d.topics] })),
+          facets: [...FACETS],
+          knowledgeTypes: [...KNOWLEDGE_TYPES],
+          totalCategories: DOMAINS.length + FACETS.length,
+        },
+      }),
     );
 
     app.post(

@@ -1,0 +1,234 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AiStandins } from '../apps/server/test/ai-standins';
+import { signIn } from './support/accounts';
+import { type AiJourneyServer, startAiJourneyServer } from './support/ai-server';
+import { api, loginToken } from './support/api';
+import { hasChromium, launchBrowser, screenshot, screenshotBothThemes } from './support/browser';
+import type { RunningServer } from './support/server';
+
+/** The stand-in's answer to an extraction prompt: three points (one repeated by every prompt) and a short line. */
+function extractionReply(prompt: string): string {
+  const ask = prompt.split('. ')[0];
+  return [
+    `${ask}: goroutines are multiplexed onto a few threads by the Go scheduler, which keeps them cheap.`,
+    'Too short to keep.',
+    'Channels hand values between goroutines and make the hand-over itself the synchronisation point.',
+  ].join('\n\n');
+}
+
+const CONSOLE = '/ai/superadmin-learning';
+
+/** The tab's data has arrived (the progress streams keep the network busy, so not networkidle). */
+async function settled(page: Page) {
+  await expect
+    .poll(() => page.locator('.ant-skeleton, .ant-spin-spinning').count(), { timeout: 15_000 })
+    .toBe(0);
+}
+
+describe.skipIf(!hasChromium)('superadmin AI console journey in Chromium', () => {
+  let browser: Browser;
+  let journey: AiJourneyServer;
+  let standins: AiStandins;
+  let server: RunningServer;
+  const user = {
+    email: `console-user-${Date.now()}@stratos.test`,
+    password: 'ConsoleUser2026',
+    firstName: 'Una',
+    lastName: 'User',
+  };
+  const admin = { email: 'console-ops@stratos.test', password: 'AdminPassw0rd' };
+
+  beforeAll(async () => {
+    journey = await startAiJourneyServer('console', user);
+    ({ standins, server } = journey);
+    standins.ollama.set({
+      respond: ({ prompt }) =>
+        prompt.includes('self-contained paragraph')
+          ? extractionReply(prompt)
+          : 'Critical: slow replies should be shortened; answer the question first and keep examples brief.',
+    });
+    // Slow, poorly rated interactions of the last hour: a cycle finds the thresholds exceeded.
+    const token = await loginToken(server.url, admin.email, admin.password);
+    const records = Array.from({ length: 8 }, (_, i) => ({
+      user_query: `How do I speed up query number ${i} in my python service?`,
+      ai_response: 'Add an index to the column you filter on and measure the query plan before and after.',
+      response_time: 4500 + i * 10,
+      satisfaction_score: 0.4,
+      was_helpful: false,
+      domain: 'python',
+    }));
+    const seeded = await api(server.url, '/ai/database/ai_learning_interactions/batch', {
+      method: 'POST',
+      body: { records },
+      token,
+    });
+    expect(seeded.status).toBe(200);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await journey?.stop();
+  });
+
+  const open = async (page: Page, tab: string) => {
+    await page.goto(`${server.url}${CONSOLE}?tab=${tab}`);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'AI Learning Interface' }).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+  };
+
+  it('seeds with live progress, extracts knowledge, runs a cycle and applies an improvement', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    // Every server error the console meets is collected: none may come from this page's own calls.
+    const failures: string[] = [];
+    page.on('response', (res) => {
+      if (res.status() >= 500)
+        failures.push(`${res.request().method()} ${new URL(res.url()).pathname} ${res.status()}`);
+    });
+    await signIn(page, server.url, admin.email, admin.password);
+    await open(page, 'seeding');
+    const status = page.getByTestId('seed-status');
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('Ready');
+    await expect
+      .poll(() => page.getByText(/^\d+ knowledge categories$/).textContent())
+      .toBe('58 knowledge categories');
+    await screenshotBothThemes(page, (theme) => `ai-console-seeding-empty-${theme}-1280`);
+
+    // Smart Seed: the status and a table card change while it runs, without a reload.
+    await page.getByRole('button', { name: 'Smart Seed' }).click();
+    await expect.poll(() => status.textContent(), { timeout: 10_000 }).toBe('In Progress');
+    await expect
+      .poll(() => page.locator('[data-testid^="seed-table-"]').filter({ hasText: 'Seeding' }).count(), {
+        timeout: 10_000,
+      })
+      .toBe(1);
+    await screenshot(page, 'ai-console-seeding-running-1280');
+    await expect.poll(() => status.textContent(), { timeout: 120_000 }).toBe('Ready');
+    await expect
+      .poll(() => page.locator('[data-testid^="seed-table-"]').filter({ hasText: 'Seeded' }).count(), {
+        timeout: 15_000,
+      })
+      .toBe(8);
+    expect(await page.getByText(/^Smart seed finished: 90,000 new records/).count()).toBe(1);
+    const check = await api<{ totalRecords: number }>(server.url, '/ai/seed/check', {
+      token: await loginToken(server.url, admin.email, admin.password),
+    });
+    expect(check.body.totalRecords).toBeGreaterThanOrEqual(90_000);
+    await screenshotBothThemes(page, (theme) => `ai-console-seeding-done-${theme}-1280`);
+
+    // Knowledge extraction of one domain, followed live.
+    await open(page, 'extraction');
+    await page.getByRole('combobox', { name: 'Domains to extract' }).click();
+    await page.keyboard.type('Go');
+    await page.locator('.ant-select-item-option[title="Go"]').click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Start extraction' }).click();
+    await expect
+      .poll(() => page.getByTestId('extraction-domain').textContent(), { timeout: 10_000 })
+      .toMatch(/^Domain 1 of 1: Go/);
+    await screenshot(page, 'ai-console-extraction-running-1280');
+    await expect
+      .poll(() => page.getByTestId('extraction-status').textContent(), { timeout: 60_000 })
+      .toBe('Idle');
+    await expect.poll(() => page.getByText('Finished', { exact: true }).count(), { timeout: 10_000 }).toBe(1);
+    // Five prompts: five unique points and the shared one once; four repeats skipped; five short lines dropped.
+    const figure = (label: string) =>
+      page.getByRole('group', { name: label }).getByTestId('figure-value').textContent();
+    expect(await figure('Items stored')).toBe('6');
+    expect(await figure('Duplicates skipped')).toBe('4');
+    expect(await figure('Short segments dropped')).toBe('5');
+    await screenshotBothThemes(page, (theme) => `ai-console-extraction-${theme}-1280`);
+
+    // Learning: start it, run a cycle (its steps show live), apply the first improvement.
+    await open(page, 'learning');
+    await page.getByRole('button', { name: 'Start learning' }).click();
+    await expect.poll(() => page.getByTestId('learning-state').textContent(), { timeout: 10_000 }).toBe('On');
+    await page.getByRole('button', { name: 'Run learning cycle' }).click();
+    await expect
+      .poll(() => page.getByTestId('cycle-progress').textContent(), { timeout: 10_000 })
+      .toMatch(/Step \d of \d/);
+    await screenshot(page, 'ai-console-learning-running-1280');
+    await expect.poll(() => page.getByTestId('improvement').count(), { timeout: 60_000 }).toBeGreaterThan(0);
+    expect(await page.getByTestId('improvement').count()).toBeLessThanOrEqual(10);
+    await page.getByTestId('improvement').first().getByRole('button', { name: 'Apply' }).click();
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('improvement')
+            .first()
+            .getByText(/^Applied /)
+            .count(),
+        { timeout: 10_000 },
+      )
+      .toBe(1);
+    await screenshotBothThemes(page, (theme) => `ai-console-learning-${theme}-1280`);
+
+    // The superadmin query (GPT-4 is not configured: the best available, Ollama, answers) and manual feedback.
+    await open(page, 'chat');
+    expect(await page.getByRole('button', { name: 'Ask' }).isDisabled()).toBe(true);
+    await page.getByRole('textbox', { name: 'Query' }).fill('Which domains need more advanced knowledge?');
+    await page.getByRole('button', { name: 'Ask' }).click();
+    const result = page.getByTestId('enhancement-result');
+    await expect.poll(() => result.textContent(), { timeout: 30_000 }).toContain('llama3.2');
+    expect(await result.textContent()).toMatch(/Stored as enhancement [0-9a-f-]{36}/);
+    const feedback = page.getByRole('textbox', { name: 'Feedback' });
+    await feedback.fill('   ');
+    expect(await page.getByRole('button', { name: 'Send feedback' }).isDisabled()).toBe(true);
+    await feedback.fill('Answers about Python packaging should mention virtual environments.');
+    await page.getByRole('button', { name: 'Send feedback' }).click();
+    await expect.poll(() => page.getByText(/^Feedback recorded/).count(), { timeout: 10_000 }).toBe(1);
+    await screenshot(page, 'ai-console-chat-answered-1280');
+
+    for (const tab of ['dashboard', 'chat', 'enhanced', 'exponential', 'providers']) {
+      await open(page, tab);
+      await settled(page);
+      await screenshotBothThemes(page, (theme) => `ai-console-${tab}-${theme}-1280`);
+    }
+    // Providers: Ollama answers, the others have no key.
+    await page.getByRole('button', { name: 'Test All Providers' }).click();
+    await expect
+      .poll(() => page.getByTestId('provider-ollama').textContent(), { timeout: 15_000 })
+      .toContain('Connected');
+    await context.close();
+  });
+
+  it('fits a 390 px phone in both themes', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    await signIn(page, server.url, admin.email, admin.password);
+    for (const tab of ['seeding', 'learning', 'extraction', 'providers']) {
+      await open(page, tab);
+      await settled(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, tab).toBeLessThanOrEqual(0);
+      await screenshotBothThemes(page, (theme) => `ai-console-${tab}-${theme}-390`);
+    }
+    await context.close();
+  });
+
+  it('anyone else sees Access Denied with their own account named', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, server.url, user.email, user.password);
+    await page.goto(`${server.url}${CONSOLE}`);
+    await expect
+      .poll(() => page.getByText('Access Denied', { exact: true }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    expect(
+      await page.getByText('This AI learning interface is exclusive to the superadmin account.').isVisible(),
+    ).toBe(true);
+    expect(await page.getByTestId('current-user').textContent()).toContain(user.email);
+    expect(await page.getByRole('button', { name: 'Smart Seed' }).count()).toBe(0);
+    await screenshotBothThemes(page, (theme) => `ai-console-denied-${theme}-1280`);
+    await context.close();
+  });
+});
