@@ -106,6 +106,28 @@ describe('improvements and knowledge', () => {
     expect(picked.map((p) => p.priority).slice(0, 2)).toEqual(['High', 'Medium']);
   });
 
+  it('makes one improvement of a suggestion repeated for several interactions', () => {
+    const c = (description: string, related: string[], impactScore: number) => ({
+      source: 'model' as const,
+      improvementType: 'model_suggestion',
+      category: 'general' as const,
+      description,
+      guidance: description,
+      domain: null,
+      related,
+      impactScore,
+    });
+    const picked = pickImprovements([
+      c('Give a code example', ['a'], 0.1),
+      c('Cite the source', ['b'], 0.1),
+      c('give a code example ', ['c', 'a'], 0.3),
+    ]);
+    expect(picked.map((p) => [p.description, p.related, p.impactScore])).toEqual([
+      ['Give a code example', ['a', 'c'], 0.3],
+      ['Cite the source', ['b'], 0.1],
+    ]);
+  });
+
   it('analyses the 5 worst interactions: lowest rating, then slowest', () => {
     const rows = [0.8, 0.2, null, 0.4, 0.2, 1, 0.6].map((s, i) =>
       row({ satisfactionScore: s, responseTime: i * 100 }, i),

@@ -288,9 +288,25 @@ export function modelCandidate(r: CycleInteraction, text: string, total: number)
   };
 }
 
-/** At most 10, the highest priority first (then the widest impact), in a stable order. */
+/**
+ * At most 10, the highest priority first (then the widest impact), in a stable order. The same
+ * suggestion made for several interactions (the model often repeats itself) is one improvement
+ * relating to all of them.
+ */
 export function pickImprovements(candidates: readonly Candidate[]) {
-  return candidates
+  const unique = new Map<string, Candidate>();
+  for (const c of candidates) {
+    const key = `${c.improvementType}\u0000${c.description.trim().toLowerCase()}`;
+    const seen = unique.get(key);
+    if (!seen) unique.set(key, c);
+    else
+      unique.set(key, {
+        ...seen,
+        related: [...new Set([...seen.related, ...c.related])],
+        impactScore: Math.max(seen.impactScore, c.impactScore),
+      });
+  }
+  return [...unique.values()]
     .map((c, i) => ({ ...c, priority: priorityOf(c.description), i }))
     .sort(
       (a, b) =>

@@ -24,8 +24,10 @@ describe('a learning cycle', () => {
     }
     rows.push({ query: 'old question about docker', time: 100000, satisfaction: 1, minutesAgo: 120 });
     await interactions(rows);
+    // A different suggestion for each interaction (the same one repeated would be one improvement).
+    let n = 0;
     s.standins.ollama.set({
-      respond: () => 'You should include a complete, runnable configuration example.',
+      respond: () => `You should include a complete, runnable configuration example (${++n}).`,
     });
     const c = await cycle();
     expect(c.interactionsRead).toBe(36);
@@ -143,6 +145,8 @@ describe('a learning cycle', () => {
         Array.from({ length: 6 }, () => ({ query: `tell me about ${w}code`, time: 5000, satisfaction: 0.2 })),
       ),
     );
+    let n = 0;
+    s.standins.ollama.set({ respond: () => `Consider answering with an example, variant ${++n}.` });
     const first = await cycle();
     expect(first.improvementsStored).toBe(10);
     const oldest = (await data(s.root, 'GET', '/improvements')).improvements.at(-1);
