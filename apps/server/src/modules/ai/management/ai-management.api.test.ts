@@ -217,6 +217,17 @@ describe('provider order', () => {
     expect((await inject('GET', '/api/ai/management', admin)).json().data.providerOrder).toEqual(order);
     const second = await ai().router.generate({ userId: user.user.id, prompt: MEDIUM, operation: 'chat' });
     expect(second.provider).toBe('anthropic');
+    // The provider list (chat selector, console) shows the same order as its priority.
+    const listed = (await inject('GET', '/api/ai/providers', user)).json().data.providers as {
+      id: string;
+      priority: number | null;
+    }[];
+    expect(
+      listed
+        .filter((p) => p.priority !== null)
+        .sort((a, b) => (a.priority ?? 0) - (b.priority ?? 0))
+        .map((p) => p.id),
+    ).toEqual(order);
 
     standins.anthropic.set({ chat: 'fail' });
     const third = await ai().router.generate({ userId: user.user.id, prompt: MEDIUM, operation: 'chat' });

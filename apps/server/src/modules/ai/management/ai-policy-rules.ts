@@ -64,6 +64,11 @@ export class AiPolicyRules implements RoutingPolicy {
     return this.loading;
   }
 
+  /** The provider order the router follows (the stored one, then the rest by default). */
+  async providerOrder(): Promise<readonly AiCallableProvider[]> {
+    return (await this.load()).order;
+  }
+
   async rules(planId: string): Promise<RoutingRules> {
     const s = await this.load();
     const plan = s.plans.get(planId);

@@ -57,6 +57,7 @@ export function aiServicesFor(ctx: AppContext): AiServices {
       box,
       opener,
       ollamaUrl: ctx.config.ai.ollamaUrl,
+      providerOrder: () => policy.providerOrder(),
     }),
     keys,
     usage,

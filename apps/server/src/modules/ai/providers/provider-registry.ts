@@ -211,6 +211,8 @@ export class ProviderRegistry {
   async records(
     userId: string,
     userKeys: Map<string, { status: AiProviderStatus; error: string | null }>,
+    /** The fallback order in force; the spec's chain when not given. */
+    order?: readonly string[],
   ): Promise<AiProviderRecord[]> {
     const rows = await this.settings();
     return PROVIDERS.map((def) => {
@@ -228,7 +230,7 @@ export class ProviderRegistry {
         name: def.name,
         description: def.description,
         icon: def.icon,
-        priority: chainPriority(def.id),
+        priority: order ? (order.includes(def.id) ? order.indexOf(def.id) + 1 : null) : chainPriority(def.id),
         type: def.type,
         endpoint: def.id === 'assistant' ? null : conn.baseUrl,
         models: def.models,

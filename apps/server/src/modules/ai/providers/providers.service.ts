@@ -22,6 +22,8 @@ export interface ProvidersDeps {
   opener: Pick<KeyOpener, 'open'>;
   ollamaUrl: string;
   resolve?: Resolver;
+  /** The provider order set in AI management (records' priority follows it). */
+  providerOrder?: () => Promise<readonly string[]>;
 }
 
 /** The provider list, on-demand checks and the superadmin's platform settings. */
@@ -29,7 +31,8 @@ export class ProvidersService {
   constructor(private readonly d: ProvidersDeps) {}
 
   async list(userId: string): Promise<AiProviderRecord[]> {
-    return this.d.registry.records(userId, await this.d.keys.statuses(userId));
+    const [statuses, order] = await Promise.all([this.d.keys.statuses(userId), this.d.providerOrder?.()]);
+    return this.d.registry.records(userId, statuses, order);
   }
 
   /** Checks every provider now (POST /ai/providers/test) and lists them. */
