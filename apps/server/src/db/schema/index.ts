@@ -9,3 +9,4 @@ export * from './files';
 export * from './identity';
 export * from './instances';
 export * from './plans';
+export * from './merch';
