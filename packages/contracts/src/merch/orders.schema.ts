@@ -7,15 +7,21 @@ import { productIdSchema } from './products.schema';
  * Checkout and orders. The client sends what it wants (product, colour, size, quantity); any price
  * it also sends is ignored: the server prices the order from the catalogue (DECISIONS.md 7).
  */
-export const checkoutItemSchema = z.object({
+export const checkoutItemSchema = z.strictObject({
   productId: productIdSchema,
   color: singleLineText().min(1).max(30),
   size: singleLineText().min(1).max(30),
   quantity: z.number().int().min(1).max(99),
+  /** The rest of the spec's cart item (id, name, price, image) may come along; none of it is used. */
+  id: z.string().max(200).optional(),
+  name: z.string().max(200).optional(),
+  price: z.number().optional(),
+  image: z.string().max(500).optional(),
 });
 export type CheckoutItem = z.infer<typeof checkoutItemSchema>;
 
-export const checkoutBodySchema = z.object({
+/** Totals are not accepted at all: a body that sends its own is refused (400). */
+export const checkoutBodySchema = z.strictObject({
   items: z.array(checkoutItemSchema).min(1).max(50),
 });
 export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
