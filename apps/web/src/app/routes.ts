@@ -76,10 +76,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ['/merch-store', '/merch', '/store', '/merchandise'],
     'Merch Store',
     G.public,
-    soon(
-      'The Stratos merch store',
-      'Apparel, accessories and desk gear with a cart and order tracking, priced and fulfilled by our own store.',
-    ),
+    page(() => import('../features/merch/pages/merch-store-page')),
   ),
   route(
     'shared-file',

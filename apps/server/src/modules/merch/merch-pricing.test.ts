@@ -25,7 +25,9 @@ describe('priceOrder', () => {
 
 describe('estimatedDelivery and imageFor', () => {
   it('promises delivery 7 days after the order', () => {
-    expect(estimatedDelivery(new Date('2026-03-01T10:00:00Z')).toISOString()).toBe('2026-03-08T10:00:00.000Z');
+    expect(estimatedDelivery(new Date('2026-03-01T10:00:00Z')).toISOString()).toBe(
+      '2026-03-08T10:00:00.000Z',
+    );
   });
   it('names the drawn picture of a colour', () => {
     expect(imageFor('logo-t-shirt', 'Navy')).toBe('/merch/logo-t-shirt-navy.svg');

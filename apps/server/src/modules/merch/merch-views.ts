@@ -1,7 +1,7 @@
 import type { AdminMerchOrder, MerchOrder, OrderResult } from '@stratos/contracts/merch/orders.schema';
 import type { MerchProduct } from '@stratos/contracts/merch/products.schema';
-import { imageFor } from './merch-pricing';
 import type { OrderItemRow, OrderRow, ProductRow } from './merch.repository';
+import { imageFor } from './merch-pricing';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const dollars = (cents: number) => cents / 100;

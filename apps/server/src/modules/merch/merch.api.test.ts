@@ -45,16 +45,26 @@ describe('merch store API', () => {
       const products = res.json().data as Array<Record<string, unknown> & { images: Record<string, string> }>;
       expect(Object.fromEntries(products.map((p) => [p.id, p.price]))).toEqual(SPEC_PRICES);
       const tee = products.find((p) => p.id === 'logo-t-shirt');
-      expect(tee).toMatchObject({ category: 'apparel', colors: ['Black', 'White', 'Navy'], sku: 'STR-TEE-001' });
+      expect(tee).toMatchObject({
+        category: 'apparel',
+        colors: ['Black', 'White', 'Navy'],
+        sku: 'STR-TEE-001',
+      });
       expect(tee?.images).toEqual({
         Black: '/merch/logo-t-shirt-black.svg',
         White: '/merch/logo-t-shirt-white.svg',
         Navy: '/merch/logo-t-shirt-navy.svg',
       });
       // A change to the row is what the next request serves: the catalogue is data, not constants.
-      await db().update(merchProducts).set({ name: 'Logo Tee (2026)' }).where(eq(merchProducts.id, 'logo-t-shirt'));
+      await db()
+        .update(merchProducts)
+        .set({ name: 'Logo Tee (2026)' })
+        .where(eq(merchProducts.id, 'logo-t-shirt'));
       expect((await c.product('logo-t-shirt')).json().data.name).toBe('Logo Tee (2026)');
-      await db().update(merchProducts).set({ name: 'Logo T-Shirt' }).where(eq(merchProducts.id, 'logo-t-shirt'));
+      await db()
+        .update(merchProducts)
+        .set({ name: 'Logo T-Shirt' })
+        .where(eq(merchProducts.id, 'logo-t-shirt'));
     });
 
     it('filters by category and serves the featured ones', async () => {
@@ -103,7 +113,13 @@ describe('merch store API', () => {
       expect(res.statusCode).toBe(200);
       const { order, payment } = res.json().data;
       // 2 x 24.99 + 49.99 = 99.97; shipping 5.99; tax 8% = 8.00; total 113.96
-      expect(order).toMatchObject({ status: 'pending', subtotal: 9997, shipping: 599, tax: 800, total: 11396 });
+      expect(order).toMatchObject({
+        status: 'pending',
+        subtotal: 9997,
+        shipping: 599,
+        tax: 800,
+        total: 11396,
+      });
       // The same product, colour and size is one line with the quantities added up.
       expect(order.items.map((i: Line) => [i.productId, i.color, i.size, i.quantity])).toEqual([
         ['hoodie', 'Grey', 'M', 1],
@@ -180,7 +196,9 @@ describe('merch store API', () => {
       expect(refused.json().error.message).toContain('Laptop Sleeve has 1 left');
       expect(await stockOf(t.app, 'laptop-sleeve')).toBe(1);
       expect(await db().select().from(merchOrders).where(eq(merchOrders.userId, u.user.id))).toHaveLength(0);
-      expect(await db().select().from(paymentIntents).where(eq(paymentIntents.userId, u.user.id))).toHaveLength(0);
+      expect(
+        await db().select().from(paymentIntents).where(eq(paymentIntents.userId, u.user.id)),
+      ).toHaveLength(0);
 
       const one = [{ ...two[0], quantity: 1 }] as Line[];
       const ok = await c.checkout(u.headers, one, 'stock-key-2');
@@ -235,7 +253,9 @@ describe('merch store API', () => {
       const mine = (await c.mine(buyer.headers)).json().data;
       expect(mine.map((o: { id: string }) => o.id)).toEqual([order.id]);
       expect(mine[0]).toMatchObject({ status: 'paid', subtotal: 2997, tax: 240, total: 3836 });
-      expect((await c.mine(other.headers)).json().data.map((o: { id: string }) => o.id)).not.toContain(order.id);
+      expect((await c.mine(other.headers)).json().data.map((o: { id: string }) => o.id)).not.toContain(
+        order.id,
+      );
       expect((await c.mine({})).statusCode).toBe(401);
 
       expect((await c.all(buyer.headers)).statusCode).toBe(403);

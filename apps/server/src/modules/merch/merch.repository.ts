@@ -8,14 +8,19 @@ export type OrderItemRow = typeof merchOrderItems.$inferSelect;
 export type NewOrder = typeof merchOrders.$inferInsert;
 export type NewOrderItem = Omit<typeof merchOrderItems.$inferInsert, 'orderId' | 'id'>;
 export type ProductPatch = Partial<
-  Pick<ProductRow, 'name' | 'description' | 'priceCents' | 'category' | 'colors' | 'sizes' | 'featured' | 'stock' | 'sku'>
+  Pick<
+    ProductRow,
+    'name' | 'description' | 'priceCents' | 'category' | 'colors' | 'sizes' | 'featured' | 'stock' | 'sku'
+  >
 >;
 
 /** SQL of the store: products, orders and their items. */
 export class MerchRepository {
   constructor(private readonly db: Db) {}
 
-  listProducts(filter: { category?: ProductRow['category']; featured?: boolean } = {}): Promise<ProductRow[]> {
+  listProducts(
+    filter: { category?: ProductRow['category']; featured?: boolean } = {},
+  ): Promise<ProductRow[]> {
     const where = and(
       filter.category ? eq(merchProducts.category, filter.category) : undefined,
       filter.featured === undefined ? undefined : eq(merchProducts.featured, filter.featured),
@@ -99,7 +104,10 @@ export class MerchRepository {
       .where(and(eq(merchOrders.id, orderId), isNull(merchOrders.paymentIntentId)));
   }
 
-  async setStatus(id: string, patch: Pick<OrderRow, 'status'> & Partial<Pick<OrderRow, 'paidAt' | 'cancelledAt'>>) {
+  async setStatus(
+    id: string,
+    patch: Pick<OrderRow, 'status'> & Partial<Pick<OrderRow, 'paidAt' | 'cancelledAt'>>,
+  ) {
     const rows = await this.db.update(merchOrders).set(patch).where(eq(merchOrders.id, id)).returning();
     return rows[0];
   }

@@ -40,7 +40,9 @@ export function merchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // getProducts of the spec; ?featured=true is its getFeaturedProducts.
     app.get(
       '/merch/products',
-      { schema: { tags, querystring: merchProductsQuerySchema, response: { 200: merchProductsReplySchema } } },
+      {
+        schema: { tags, querystring: merchProductsQuerySchema, response: { 200: merchProductsReplySchema } },
+      },
       async (request) => {
         const { category, featured } = request.query;
         const data = await merch.products({

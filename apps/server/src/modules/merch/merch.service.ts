@@ -20,8 +20,8 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/pg-error';
 import type { PaymentsService } from '../billing/payments/payments.service';
-import { estimatedDelivery, priceOrder } from './merch-pricing';
 import { MerchRepository, type NewOrderItem, type OrderRow, type ProductRow } from './merch.repository';
+import { estimatedDelivery, priceOrder } from './merch-pricing';
 import { toAdminOrder, toOrder, toOrderResult, toProduct } from './merch-views';
 
 export interface MerchDeps {
@@ -52,7 +52,10 @@ export function mergeItems(items: readonly CheckoutItem[]): CheckoutItem[] {
   for (const { productId, color, size, quantity } of items) {
     const id = `${productId}-${color}-${size}`;
     const line = lines.get(id);
-    lines.set(id, line ? { ...line, quantity: line.quantity + quantity } : { productId, color, size, quantity });
+    lines.set(
+      id,
+      line ? { ...line, quantity: line.quantity + quantity } : { productId, color, size, quantity },
+    );
   }
   return [...lines.values()].sort((a, b) =>
     `${a.productId}\0${a.color}\0${a.size}`.localeCompare(`${b.productId}\0${b.color}\0${b.size}`),
@@ -60,11 +63,16 @@ export function mergeItems(items: readonly CheckoutItem[]): CheckoutItem[] {
 }
 
 const outOfStock = (product: ProductRow, wanted: number) =>
-  new AppError(409, 'OUT_OF_STOCK', `${MERCH_MESSAGES.outOfStock}: ${product.name} has ${product.stock} left.`, {
-    productId: product.id,
-    available: product.stock,
-    requested: wanted,
-  });
+  new AppError(
+    409,
+    'OUT_OF_STOCK',
+    `${MERCH_MESSAGES.outOfStock}: ${product.name} has ${product.stock} left.`,
+    {
+      productId: product.id,
+      available: product.stock,
+      requested: wanted,
+    },
+  );
 
 /**
  * The store (part 2 sections 2, 3, 9; DECISIONS.md 7). Checkout prices the order from the
@@ -100,7 +108,11 @@ export class MerchService {
     }
   }
 
-  async checkout(buyer: Buyer, body: CheckoutBody, idempotencyKey: string | null): Promise<CheckoutReply['data']> {
+  async checkout(
+    buyer: Buyer,
+    body: CheckoutBody,
+    idempotencyKey: string | null,
+  ): Promise<CheckoutReply['data']> {
     const items = mergeItems(body.items);
     const key = idempotencyKey ?? randomUUID();
     const requestHash = createHash('sha256').update(JSON.stringify(items)).digest('hex');
@@ -136,14 +148,20 @@ export class MerchService {
     requestHash: string,
   ): Promise<OrderRow> {
     const repo = new MerchRepository(tx);
-    const products = new Map((await repo.lockProducts([...new Set(items.map((i) => i.productId))])).map((p) => [p.id, p]));
+    const products = new Map(
+      (await repo.lockProducts([...new Set(items.map((i) => i.productId))])).map((p) => [p.id, p]),
+    );
     const wanted = new Map<string, number>();
     const lines: NewOrderItem[] = [];
     for (const item of items) {
       const product = products.get(item.productId);
-      if (!product) throw notFound(`${MERCH_MESSAGES.productNotFound}: ${item.productId}`, 'PRODUCT_NOT_FOUND');
+      if (!product)
+        throw notFound(`${MERCH_MESSAGES.productNotFound}: ${item.productId}`, 'PRODUCT_NOT_FOUND');
       if (!product.colors.includes(item.color) || !product.sizes.includes(item.size)) {
-        throw badRequest(`${MERCH_MESSAGES.unknownOption}: ${product.name} ${item.color} ${item.size}`, 'UNKNOWN_OPTION');
+        throw badRequest(
+          `${MERCH_MESSAGES.unknownOption}: ${product.name} ${item.color} ${item.size}`,
+          'UNKNOWN_OPTION',
+        );
       }
       wanted.set(product.id, (wanted.get(product.id) ?? 0) + item.quantity);
       lines.push({
@@ -158,7 +176,8 @@ export class MerchService {
     }
     for (const [id, quantity] of wanted) {
       const product = products.get(id) as ProductRow;
-      if (product.stock < quantity || !(await repo.takeStock(id, quantity))) throw outOfStock(product, quantity);
+      if (product.stock < quantity || !(await repo.takeStock(id, quantity)))
+        throw outOfStock(product, quantity);
     }
     const now = this.d.clock.now();
     const totals = priceOrder(lines.map((l) => ({ unitPriceCents: l.unitPriceCents, quantity: l.quantity })));
@@ -214,7 +233,8 @@ export class MerchService {
     const paid = await this.d.db.transaction(async (tx) => {
       const repo = new MerchRepository(tx);
       const order = await repo.findOrder(orderId, { lock: true });
-      if (!order || order.userId !== buyer.id) throw notFound(MERCH_MESSAGES.orderNotFound, 'ORDER_NOT_FOUND');
+      if (!order || order.userId !== buyer.id)
+        throw notFound(MERCH_MESSAGES.orderNotFound, 'ORDER_NOT_FOUND');
       if (order.status === 'paid') return order;
       if (order.status === 'cancelled' || !order.paymentIntentId) {
         throw conflict(MERCH_MESSAGES.orderClosed, 'ORDER_CLOSED');
@@ -254,7 +274,8 @@ export class MerchService {
       if (stale.length === 0) return 0;
       const items = await repo.itemsOf(stale.map((o) => o.id));
       for (const i of items) await repo.returnStock(i.productId, i.quantity);
-      for (const o of stale) await repo.setStatus(o.id, { status: 'cancelled', cancelledAt: this.d.clock.now() });
+      for (const o of stale)
+        await repo.setStatus(o.id, { status: 'cancelled', cancelledAt: this.d.clock.now() });
       this.d.log.info({ orders: stale.length }, 'abandoned merch checkouts released');
       return stale.length;
     });
@@ -276,7 +297,9 @@ export class MerchService {
 
   private async views(orders: OrderRow[]): Promise<MerchOrder[]> {
     const items = await this.repo.itemsOf(orders.map((o) => o.id));
-    const cards = await this.repo.cardsOf(orders.flatMap((o) => (o.paymentIntentId ? [o.paymentIntentId] : [])));
+    const cards = await this.repo.cardsOf(
+      orders.flatMap((o) => (o.paymentIntentId ? [o.paymentIntentId] : [])),
+    );
     return orders.map((o) =>
       toOrder(
         o,
