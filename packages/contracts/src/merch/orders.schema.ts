@@ -13,10 +13,10 @@ export const checkoutItemSchema = z.strictObject({
   size: singleLineText().min(1).max(30),
   quantity: z.number().int().min(1).max(99),
   /** The rest of the spec's cart item (id, name, price, image) may come along; none of it is used. */
-  id: z.string().max(200).optional(),
-  name: z.string().max(200).optional(),
+  id: singleLineText().max(200).optional(),
+  name: singleLineText().max(200).optional(),
   price: z.number().optional(),
-  image: z.string().max(500).optional(),
+  image: singleLineText().max(500).optional(),
 });
 export type CheckoutItem = z.infer<typeof checkoutItemSchema>;
 

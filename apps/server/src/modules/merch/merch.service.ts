@@ -285,7 +285,7 @@ export class MerchService {
     await this.d.db.transaction(async (tx) => {
       const repo = new MerchRepository(tx);
       const order = await repo.findOrder(orderId, { lock: true });
-      if (!order || order.status !== 'pending') return;
+      if (order?.status !== 'pending') return;
       for (const i of await repo.itemsOf([order.id])) await repo.returnStock(i.productId, i.quantity);
       await repo.setStatus(order.id, { status: 'cancelled', cancelledAt: this.d.clock.now() });
     });

@@ -7,7 +7,16 @@ export function StoreHero({ count, onOpenCart }: { count: number; onOpenCart: ()
   return (
     <section className={styles.hero} aria-labelledby="merch-title">
       <div>
-        <Typography.Title level={1} id="merch-title" className={styles.heroTitle}>
+        <Typography.Title
+          level={1}
+          id="merch-title"
+          style={{
+            color: '#fff',
+            margin: '0 0 8px',
+            fontSize: 'clamp(26px, 4vw, 38px)',
+            letterSpacing: '-0.01em',
+          }}
+        >
           Stratos Merch Store
         </Typography.Title>
         <p className={styles.heroLead}>

@@ -68,7 +68,7 @@ export function refreshCart(cart: readonly CartItem[], products: readonly MerchP
   const byId = new Map(products.map((p) => [p.id, p]));
   return cart.flatMap((i) => {
     const p = byId.get(i.productId);
-    if (!p || !p.colors.includes(i.color) || !p.sizes.includes(i.size)) return [];
+    if (!p?.colors.includes(i.color) || !p.sizes.includes(i.size)) return [];
     return [{ ...i, name: p.name, price: p.price, image: p.images[i.color] ?? p.image }];
   });
 }
