@@ -87,9 +87,7 @@ export function MerchOrdersCard() {
               key: 'delivery',
               render: (_, o) => (
                 <Flex vertical gap={2}>
-                  <Tag color="green" style={{ width: 'fit-content' }}>
-                    Paid
-                  </Tag>
+                  <Tag style={{ width: 'fit-content' }}>Paid</Tag>
                   <span>Estimated {day.format(new Date(o.estimatedDelivery))}</span>
                 </Flex>
               ),

@@ -55,7 +55,7 @@ export function ProductCard({ product, onQuickView, onAdd, headingLevel = 3 }: P
       <Flex gap={4} wrap style={{ margin: '8px 0 12px' }}>
         <Tag>{product.category}</Tag>
         {!product.inStock && <Tag color="red">Out of stock</Tag>}
-        {product.inStock && product.stock <= 5 && <Tag color="orange">Only {product.stock} left</Tag>}
+        {product.inStock && product.stock <= 5 && <Tag>Only {product.stock} left</Tag>}
       </Flex>
       <Flex gap={8} wrap>
         <Button
@@ -72,9 +72,8 @@ export function ProductCard({ product, onQuickView, onAdd, headingLevel = 3 }: P
           icon={<EyeOutlined aria-hidden />}
           onClick={() => onQuickView(product)}
           aria-label={`Quick view ${product.name}`}
-        >
-          View
-        </Button>
+          title="Quick view"
+        />
       </Flex>
     </Card>
   );

@@ -37,7 +37,7 @@ export function QuickViewModal({ product, onClose, onAdd }: QuickViewModalProps)
           <Flex gap={4} wrap style={{ margin: '8px 0' }}>
             <Tag>{product.category}</Tag>
             <Tag>SKU {product.sku}</Tag>
-            {product.inStock ? <Tag color="green">In stock</Tag> : <Tag color="red">Out of stock</Tag>}
+            {product.inStock ? <Tag>{product.stock} in stock</Tag> : <Tag color="red">Out of stock</Tag>}
           </Flex>
           <Typography.Paragraph>{product.description}</Typography.Paragraph>
           <fieldset style={{ border: 0, padding: 0, margin: '0 0 16px' }}>
