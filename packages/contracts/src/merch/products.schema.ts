@@ -1,36 +1,15 @@
 import { z } from 'zod';
 import { dataEnvelope } from '../common/envelope.schema';
 import { multiLineText, singleLineText } from '../common/text.schema';
+import { MERCH_CATEGORY_IDS } from './merch-constants';
 
 /**
  * The merchandise catalogue (part 2 sections 2, 3, 9; DECISIONS.md section 7). Prices are served in
  * dollars as the spec's client reads them (`price`), and in cents (`priceCents`) for exact sums.
  */
-export const MERCH_MESSAGES = {
-  loadFailed: 'Failed to load merchandise. Please try again later.',
-  productNotFound: 'Product not found',
-  orderNotFound: 'Order not found',
-  unknownOption: 'This colour or size is not available for this product',
-  outOfStock: 'Sorry, there is not enough stock for this order',
-  emptyCart: 'Your cart is empty',
-  checkoutFailed: 'Checkout failed. Please try again.',
-  signInToPay: 'Sign in to pay for your order',
-  notPaid: 'The payment for this order has not succeeded',
-  orderClosed: 'This order can no longer be paid',
-  amountMismatch: 'The amount paid does not match the order total',
-  idempotencyConflict: 'This Idempotency-Key was already used for a different order',
-} as const;
+export { MERCH_MESSAGES, MERCH_PRICING } from './merch-constants';
 
-/** Business constants of part 2 section 9. */
-export const MERCH_PRICING = {
-  shippingCents: 599,
-  taxRate: 0.08,
-  deliveryDays: 7,
-  defaultPriceCents: 2499,
-  currency: 'usd',
-} as const;
-
-export const MERCH_CATEGORIES = ['apparel', 'accessories', 'tech'] as const;
+export const MERCH_CATEGORIES = MERCH_CATEGORY_IDS;
 export const merchCategorySchema = z.enum(MERCH_CATEGORIES);
 export type MerchCategory = z.infer<typeof merchCategorySchema>;
 

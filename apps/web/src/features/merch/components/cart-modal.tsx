@@ -3,6 +3,7 @@ import { MERCH_MESSAGES } from '@stratos/contracts/merch/products.schema';
 import { Button, Empty, Flex, Modal, Typography } from 'antd';
 import { formatUsd } from '../../../lib/billing/format-money';
 import { LinkButton } from '../../../lib/link-button';
+import { newIdempotencyKey } from '../../../lib/payments/idempotency-key';
 import styles from '../merch.module.css';
 import { MAX_QUANTITY, previewTotals } from '../model/cart';
 import type { Cart } from '../model/use-cart';
@@ -12,11 +13,12 @@ interface CartModalProps {
   cart: Cart;
   signedIn: boolean;
   onClose: () => void;
-  onCheckout: () => void;
+  /** Called with a fresh idempotency key: one checkout, one order. */
+  onCheckout: (key: string) => void;
 }
 
 /** The cart: items, quantity plus and minus (0 removes), remove, and the previewed total. */
-export function CartModal({ cart, signedIn, onClose, onCheckout }: CartModalProps) {
+export default function CartModal({ cart, signedIn, onClose, onCheckout }: CartModalProps) {
   const items = cart.items;
   return (
     <Modal open onCancel={onClose} title="Your cart" footer={null} width={560}>
@@ -80,7 +82,7 @@ export function CartModal({ cart, signedIn, onClose, onCheckout }: CartModalProp
             note="Shipping is added separately: 5.99 flat. The final total is confirmed at checkout."
           />
           {signedIn ? (
-            <Button type="primary" size="large" block onClick={onCheckout}>
+            <Button type="primary" size="large" block onClick={() => onCheckout(newIdempotencyKey())}>
               Proceed to Checkout
             </Button>
           ) : (

@@ -19,7 +19,7 @@ interface OrderResultModalProps {
 }
 
 /** The order result: number, total and estimated delivery; or the error, with another try. */
-export function OrderResultModal({ outcome, onClose, onRetry }: OrderResultModalProps) {
+export default function OrderResultModal({ outcome, onClose, onRetry }: OrderResultModalProps) {
   const ok = 'orderNumber' in outcome && outcome.success;
   return (
     <Modal

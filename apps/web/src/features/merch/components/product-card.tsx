@@ -1,8 +1,9 @@
 import { EyeOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import type { MerchProduct } from '@stratos/contracts/merch/products.schema';
-import { Button, Card, Flex, Tag, Typography } from 'antd';
+import { theme } from 'antd';
 import { formatUsd } from '../../../lib/billing/format-money';
 import styles from '../merch.module.css';
+import { StoreButton } from './store-button';
 
 /** The colour and size "Add to cart" picks without asking: the first colour, M when offered. */
 export function defaultOptions(p: MerchProduct) {
@@ -13,68 +14,83 @@ interface ProductCardProps {
   product: MerchProduct;
   onQuickView: (p: MerchProduct) => void;
   onAdd: (p: MerchProduct) => void;
-  /** Headings level: featured cards sit under an h2 as the grid's do. */
-  headingLevel?: 3 | 4;
 }
 
 /** One product in a grid: its picture (lazy, sized to its square slot), name, price and actions. */
-export function ProductCard({ product, onQuickView, onAdd, headingLevel = 3 }: ProductCardProps) {
-  const sizedWithChoice = product.colors.length > 1 || product.sizes.length > 1;
+export function ProductCard({ product, onQuickView, onAdd }: ProductCardProps) {
+  const { token } = theme.useToken();
+  const hasChoice = product.colors.length > 1 || product.sizes.length > 1;
+  const chip = { background: token.colorFillTertiary, color: token.colorText };
   return (
-    <Card
-      hoverable
-      styles={{ body: { padding: 16 } }}
-      cover={
-        <button
-          type="button"
-          onClick={() => onQuickView(product)}
-          aria-label={`Quick view: ${product.name}`}
-          style={{ padding: 0, border: 0, background: 'none', cursor: 'pointer' }}
-        >
-          <img
-            src={product.image}
-            alt={`${product.name} in ${product.colors[0] ?? ''}`.trim()}
-            width={400}
-            height={400}
-            loading="lazy"
-            decoding="async"
-            className={styles.imageSlot}
-          />
-        </button>
-      }
+    <article
+      className={styles.card}
+      style={{ background: token.colorBgContainer, border: `1px solid ${token.colorBorderSecondary}` }}
       data-testid={`product-${product.id}`}
+      aria-label={product.name}
     >
-      <Flex justify="space-between" align="flex-start" gap={8}>
-        <Typography.Title level={headingLevel} style={{ fontSize: 16, margin: 0 }}>
-          {product.name}
-        </Typography.Title>
-        <Typography.Text strong style={{ fontSize: 16, whiteSpace: 'nowrap' }}>
-          {formatUsd(product.price)}
-        </Typography.Text>
-      </Flex>
-      <Flex gap={4} wrap style={{ margin: '8px 0 12px' }}>
-        <Tag>{product.category}</Tag>
-        {!product.inStock && <Tag color="red">Out of stock</Tag>}
-        {product.inStock && product.stock <= 5 && <Tag>Only {product.stock} left</Tag>}
-      </Flex>
-      <Flex gap={8} wrap>
-        <Button
-          type="primary"
-          icon={<ShoppingCartOutlined aria-hidden />}
-          disabled={!product.inStock}
-          onClick={() => (sizedWithChoice ? onQuickView(product) : onAdd(product))}
-          aria-label={`Add ${product.name} to cart`}
-          style={{ flex: '1 1 auto' }}
-        >
-          Add
-        </Button>
-        <Button
-          icon={<EyeOutlined aria-hidden />}
-          onClick={() => onQuickView(product)}
-          aria-label={`Quick view ${product.name}`}
-          title="Quick view"
+      <button
+        type="button"
+        onClick={() => onQuickView(product)}
+        aria-label={`Quick view: ${product.name}`}
+        className={styles.imageButton}
+      >
+        <img
+          src={product.image}
+          alt={`${product.name} in ${product.colors[0] ?? ''}`.trim()}
+          width={400}
+          height={400}
+          loading="lazy"
+          decoding="async"
+          className={styles.imageSlot}
         />
-      </Flex>
-    </Card>
+      </button>
+      <div className={styles.cardBody}>
+        <div className={styles.cardTitleRow}>
+          <h3 style={{ fontSize: 16, margin: 0, fontWeight: 600, color: token.colorTextHeading }}>
+            {product.name}
+          </h3>
+          <span style={{ fontWeight: 600, fontSize: 16, color: token.colorText, whiteSpace: 'nowrap' }}>
+            {formatUsd(product.price)}
+          </span>
+        </div>
+        <div className={styles.chips}>
+          <span className={styles.chip} style={chip}>
+            {product.category}
+          </span>
+          {!product.inStock && (
+            <span
+              className={styles.chip}
+              style={{ background: token.colorErrorBg, color: token.colorErrorText }}
+            >
+              Out of stock
+            </span>
+          )}
+          {product.inStock && product.stock <= 5 && (
+            <span className={styles.chip} style={chip}>
+              Only {product.stock} left
+            </span>
+          )}
+        </div>
+        <div className={styles.actions}>
+          <StoreButton
+            variant="primary"
+            icon={<ShoppingCartOutlined />}
+            disabled={!product.inStock}
+            onClick={() => (hasChoice ? onQuickView(product) : onAdd(product))}
+            aria-label={`Add ${product.name} to cart`}
+            style={{ flex: '1 1 auto' }}
+          >
+            Add
+          </StoreButton>
+          <StoreButton
+            icon={<EyeOutlined />}
+            onClick={() => onQuickView(product)}
+            aria-label={`Quick view ${product.name}`}
+            title="Quick view"
+            style={{ padding: '0 10px' }}
+          />
+        </div>
+      </div>
+    </article>
   );
 }

@@ -14,7 +14,7 @@ interface QuickViewModalProps {
 }
 
 /** A product up close: its picture in the chosen colour, colour and size choice, quantity. */
-export function QuickViewModal({ product, onClose, onAdd }: QuickViewModalProps) {
+export default function QuickViewModal({ product, onClose, onAdd }: QuickViewModalProps) {
   const initial = defaultOptions(product);
   const [color, setColor] = useState(initial.color);
   const [size, setSize] = useState(initial.size);

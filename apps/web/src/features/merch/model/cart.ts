@@ -1,4 +1,5 @@
-import { MERCH_PRICING, type MerchProduct } from '@stratos/contracts/merch/products.schema';
+import { MERCH_PRICING } from '@stratos/contracts/merch/merch-constants';
+import type { MerchProduct } from '@stratos/contracts/merch/products.schema';
 
 /** A cart line (part 2 section 3): id is productId-color-size. Price in dollars, for the preview. */
 export interface CartItem {

@@ -1,48 +1,44 @@
-import type { MerchCategory, MerchProduct } from '@stratos/contracts/merch/products.schema';
-import { App, Empty, Segmented, Typography } from 'antd';
+import type { MerchProduct } from '@stratos/contracts/merch/products.schema';
+import { theme } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth-session';
-import { newIdempotencyKey } from '../../../lib/payments/idempotency-key';
-import { confirmOrder } from '../api/confirm-order';
 import { useMerchProducts } from '../api/list-products';
-import { CartModal } from '../components/cart-modal';
+import { CategoryFilter, type CategoryFilterValue } from '../components/category-filter';
 import type { OrderOutcome } from '../components/order-result-modal';
 import { defaultOptions, ProductCard } from '../components/product-card';
-import { QuickViewModal } from '../components/quick-view-modal';
 import { StoreHero } from '../components/store-hero';
 import { StoreError, StoreLoading } from '../components/store-states';
 import styles from '../merch.module.css';
 import { itemCount } from '../model/cart';
 import { useCart } from '../model/use-cart';
 
-// The payment step and the result load when a buyer gets there, not with the catalogue.
+// Every dialog loads when it is opened: the catalogue's first load carries none of them.
+const QuickViewModal = lazy(() => import('../components/quick-view-modal'));
+const CartModal = lazy(() => import('../components/cart-modal'));
 const CheckoutModal = lazy(() => import('../components/checkout-modal'));
-const OrderResultModal = lazy(() =>
-  import('../components/order-result-modal').then((m) => ({ default: m.OrderResultModal })),
-);
-
-type Filter = 'all' | MerchCategory;
-const FILTERS: { label: string; value: Filter }[] = [
-  { label: 'All', value: 'all' },
-  { label: 'Apparel', value: 'apparel' },
-  { label: 'Accessories', value: 'accessories' },
-  { label: 'Tech', value: 'tech' },
-];
+const OrderResultModal = lazy(() => import('../components/order-result-modal'));
+const StripeReturn = lazy(() => import('../components/stripe-return'));
 
 /** /merch-store (and /merch, /store, /merchandise): the public store of part 2 section 2. */
 export default function MerchStorePage() {
+  const { token } = theme.useToken();
   const products = useMerchProducts();
   const cart = useCart(products.data);
   const session = useSession();
-  const { message } = App.useApp();
   const [params, setParams] = useSearchParams();
-  const [filter, setFilter] = useState<Filter>('all');
+  const [filter, setFilter] = useState<CategoryFilterValue>('all');
   const [quickView, setQuickView] = useState<MerchProduct | null>(null);
   const [cartOpen, setCartOpen] = useState(params.get('cart') === 'open');
   const [checkoutKey, setCheckoutKey] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<OrderOutcome | null>(null);
+  const [notice, setNotice] = useState('');
+
+  useEffect(() => {
+    if (!notice) return;
+    const t = setTimeout(() => setNotice(''), 3000);
+    return () => clearTimeout(t);
+  }, [notice]);
 
   const shown = useMemo(
     () => (products.data ?? []).filter((p) => filter === 'all' || p.category === filter),
@@ -52,7 +48,7 @@ export default function MerchStorePage() {
 
   const add = (p: MerchProduct, color: string, size: string, quantity = 1) => {
     cart.add(p, color, size, quantity);
-    void message.success(`${p.name} (${color}, ${size}) added to your cart`);
+    setNotice(`${p.name} (${color}, ${size}) added to your cart`);
   };
   const quickAdd = (p: MerchProduct) => {
     const o = defaultOptions(p);
@@ -62,42 +58,35 @@ export default function MerchStorePage() {
     setCartOpen(false);
     if (params.has('cart')) setParams({}, { replace: true });
   };
+  const { clear } = cart;
+  const { refetch } = products;
   const onResult = useCallback(
     (r: OrderOutcome) => {
       setOutcome(r);
       if ('orderNumber' in r && r.success) {
-        cart.clear();
+        clear();
         setCheckoutKey(null);
-        void products.refetch();
+        void refetch();
       }
     },
-    [cart.clear, products.refetch],
+    [clear, refetch],
   );
-
-  // Back from a redirect-based Stripe confirmation (3-D Secure): confirm the order it paid.
-  useEffect(() => {
-    const orderId = params.get('order');
-    if (!orderId || !params.get('redirect_status')) return;
-    setParams({}, { replace: true });
-    confirmOrder(orderId).then(onResult, (err) =>
-      onResult({ error: errorMessage(err, 'Checkout failed'), retryable: false }),
-    );
-  }, [params, setParams, onResult]);
 
   if (products.isPending) return <StoreLoading />;
   if (products.isError)
     return <StoreError onRetry={() => void products.refetch()} retrying={products.isFetching} />;
 
   const count = itemCount(cart.items);
+  const stripeOrder = params.get('redirect_status') ? params.get('order') : null;
   return (
     <>
       <StoreHero count={count} onOpenCart={() => setCartOpen(true)} />
 
       {featured.length > 0 && (
         <section className={styles.section} aria-labelledby="merch-featured">
-          <Typography.Title level={2} id="merch-featured" style={{ fontSize: 22 }}>
+          <h2 id="merch-featured" className={styles.sectionTitle} style={{ color: token.colorTextHeading }}>
             Featured
-          </Typography.Title>
+          </h2>
           <div className={styles.featuredGrid}>
             {featured.map((p) => (
               <ProductCard key={p.id} product={p} onQuickView={setQuickView} onAdd={quickAdd} />
@@ -107,18 +96,14 @@ export default function MerchStorePage() {
       )}
 
       <section className={styles.section} aria-labelledby="merch-all">
-        <Typography.Title level={2} id="merch-all" style={{ fontSize: 22 }}>
+        <h2 id="merch-all" className={styles.sectionTitle} style={{ color: token.colorTextHeading }}>
           Shop by category
-        </Typography.Title>
-        <Segmented
-          options={FILTERS}
-          value={filter}
-          onChange={(v) => setFilter(v as Filter)}
-          style={{ marginBottom: 20 }}
-          aria-label="Category"
-        />
+        </h2>
+        <CategoryFilter value={filter} onChange={setFilter} />
         {shown.length === 0 ? (
-          <Empty description="No products in this category yet." />
+          <p style={{ color: token.colorTextSecondary, padding: '32px 0', textAlign: 'center' }}>
+            No products in this category yet.
+          </p>
         ) : (
           <div className={styles.grid} data-testid="product-grid">
             {shown.map((p) => (
@@ -128,19 +113,27 @@ export default function MerchStorePage() {
         )}
       </section>
 
-      {quickView && <QuickViewModal product={quickView} onClose={() => setQuickView(null)} onAdd={add} />}
-      {cartOpen && (
-        <CartModal
-          cart={cart}
-          signedIn={session.status === 'signedIn'}
-          onClose={closeCart}
-          onCheckout={() => {
-            closeCart();
-            setCheckoutKey(newIdempotencyKey());
-          }}
-        />
-      )}
+      <div
+        aria-live="polite"
+        className={notice ? styles.liveRegion : undefined}
+        style={notice ? { background: token.colorBgElevated, color: token.colorText } : undefined}
+      >
+        {notice}
+      </div>
+
       <Suspense fallback={null}>
+        {quickView && <QuickViewModal product={quickView} onClose={() => setQuickView(null)} onAdd={add} />}
+        {cartOpen && (
+          <CartModal
+            cart={cart}
+            signedIn={session.status === 'signedIn'}
+            onClose={closeCart}
+            onCheckout={(key) => {
+              closeCart();
+              setCheckoutKey(key);
+            }}
+          />
+        )}
         {checkoutKey && !outcome && (
           <CheckoutModal
             checkoutKey={checkoutKey}
@@ -164,6 +157,15 @@ export default function MerchStorePage() {
               setCheckoutKey(null);
             }}
             onRetry={() => setOutcome(null)}
+          />
+        )}
+        {stripeOrder && (
+          <StripeReturn
+            orderId={stripeOrder}
+            onDone={(r) => {
+              setParams({}, { replace: true });
+              onResult(r);
+            }}
           />
         )}
       </Suspense>
