@@ -10,7 +10,11 @@ import { MerchProductForm } from './merch-product-form';
 import { QueryError } from './query-error';
 import { TimeCell } from './time-cell';
 
-const STATUS_COLOR: Record<OrderStatus, string> = { paid: 'green', pending: 'gold', cancelled: 'default' };
+const STATUS_LABEL: Record<OrderStatus, string> = {
+  paid: 'Paid',
+  pending: 'Awaiting payment',
+  cancelled: 'Cancelled',
+};
 type Filter = OrderStatus | 'all';
 
 /** Store orders of every buyer, and the catalogue (the superadmin edits products here). */
@@ -89,7 +93,7 @@ export function MerchStoreTab({ canEdit }: { canEdit: boolean }) {
               {
                 title: 'Status',
                 key: 'status',
-                render: (_, o) => <Tag color={STATUS_COLOR[o.status]}>{o.status}</Tag>,
+                render: (_, o) => <Tag>{STATUS_LABEL[o.status]}</Tag>,
               },
             ]}
           />

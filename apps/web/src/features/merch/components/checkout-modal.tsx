@@ -97,7 +97,7 @@ export default function CheckoutModal({ checkoutKey, body, onClose, onResult }: 
     content = (
       <Flex vertical gap={20}>
         <div>
-          <Typography.Text type="secondary">
+          <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>
             Order {order.orderNumber} · {order.items.reduce((n, i) => n + i.quantity, 0)} items
           </Typography.Text>
           <OrderSummary totals={order} />
