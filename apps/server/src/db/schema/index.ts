@@ -8,5 +8,5 @@ export * from './file-totals';
 export * from './files';
 export * from './identity';
 export * from './instances';
-export * from './plans';
 export * from './merch';
+export * from './plans';

@@ -110,7 +110,11 @@ export class PaymentsService {
   async createIntent(input: CreateIntentInput): Promise<CreatedIntent> {
     const provider = this.provider();
     const item = await this.priceOf(input);
-    if (input.purpose !== 'merch' && input.amountCents !== undefined && input.amountCents !== item.amountCents) {
+    if (
+      input.purpose !== 'merch' &&
+      input.amountCents !== undefined &&
+      input.amountCents !== item.amountCents
+    ) {
       throw badRequest(PAYMENT_MESSAGES.amountMismatch, 'AMOUNT_MISMATCH');
     }
     const key = input.idempotencyKey ?? null;
@@ -229,9 +233,15 @@ export class PaymentsService {
     const remote = await provider.retrieveIntent(intentId, { tx });
     if (!remote || remote.id !== row.id) throw intentNotFound();
     if (remote.status !== 'succeeded') {
-      throw new AppError(409, 'PAYMENT_NOT_SUCCEEDED', PAYMENT_MESSAGES.notSucceeded, { status: remote.status });
+      throw new AppError(409, 'PAYMENT_NOT_SUCCEEDED', PAYMENT_MESSAGES.notSucceeded, {
+        status: remote.status,
+      });
     }
-    if (remote.currency !== CURRENCY || remote.amountCents !== amountCents || row.amountCents !== amountCents) {
+    if (
+      remote.currency !== CURRENCY ||
+      remote.amountCents !== amountCents ||
+      row.amountCents !== amountCents
+    ) {
       throw new AppError(409, 'AMOUNT_MISMATCH', PAYMENT_MESSAGES.amountMismatch);
     }
     if (!row.grantedAt) {
