@@ -10,7 +10,7 @@ import { startServer } from './server-process';
 
 const BUDGET_KB = 200;
 
-interface Loaded {
+export interface Loaded {
   url: string;
   /** Bytes as counted: the gzip bytes on the wire, or the body gzipped here. */
   gzip: number;
@@ -85,7 +85,7 @@ export async function homePageBench(): Promise<Figure[]> {
   }
 }
 
-async function measure(response: Response): Promise<Loaded | null> {
+export async function measure(response: Response): Promise<Loaded | null> {
   if (response.status() !== 200) return null;
   const encoding = response.headers()['content-encoding'] ?? 'none';
   const body = await response.body();

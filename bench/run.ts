@@ -17,6 +17,7 @@ import { homePageBench } from './home-page.bench';
 import { knowledgeSearchBench } from './knowledge-search.bench';
 import { learningCycleBench } from './learning-cycle.bench';
 import { loginBench } from './login.bench';
+import { merchStoreBench } from './merch-store.bench';
 import { preferencesBench } from './preferences.bench';
 import { ragChatBench } from './rag-chat.bench';
 import { seedBench } from './seed.bench';
@@ -32,6 +33,7 @@ interface Bench {
 
 const NAMES = [
   'home',
+  'merch',
   'cold-start',
   'preferences',
   'login',
@@ -59,6 +61,7 @@ const files = { listing: wanted('listing'), scale: wanted('scale') };
 const filesName = [files.listing && 'listing', files.scale && 'scale'].filter(Boolean).join('+');
 const plan: Bench[] = [
   { name: 'home', perEngine: false, run: () => homePageBench() },
+  { name: 'merch', perEngine: false, run: () => merchStoreBench() },
   { name: 'cold-start', perEngine: true, run: coldStartBench },
   { name: 'preferences', perEngine: true, run: preferencesBench },
   { name: 'login', perEngine: true, run: loginBench },

@@ -41,6 +41,7 @@ const EXTRA_STOPS: readonly TourStop[] = [
 const PHONE_STOPS: readonly TourStop[] = [
   { routeId: 'home', path: '/', as: 'visitor' },
   { routeId: 'pricing', path: '/pricing', as: 'visitor' },
+  { routeId: 'merch-store', path: '/merch-store', as: 'visitor' },
   { routeId: 'login', path: '/login', as: 'visitor' },
   { routeId: 'dashboard', path: '/dashboard', as: 'user' },
   { routeId: 'files', path: '/files', as: 'user' },

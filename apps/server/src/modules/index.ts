@@ -34,6 +34,7 @@ import { statsRoutes } from './files/stats.routes';
 import { tusRoutes } from './files/tus.routes';
 import { uploadRoutes } from './files/upload.routes';
 import { healthRoutes } from './health/health.routes';
+import { merchRoutes } from './merch/merch.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { onboardingRoutes } from './onboarding/onboarding.routes';
 import { plansRoutes } from './plans/plans.routes';
@@ -65,6 +66,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await api.register(onboardingRoutes(ctx));
   await api.register(creditsRoutes(ctx));
   await api.register(alertsRoutes(ctx));
+  await api.register(merchRoutes(ctx));
   await api.register(aiProvidersRoutes(ctx));
   await api.register(aiChatRoutes(ctx));
   await api.register(aiAnalysisRoutes(ctx));

@@ -189,7 +189,7 @@ export const paymentRecordSchema = z.object({
   amount: z.number().int(),
   currency: z.string(),
   status: intentStatusSchema,
-  purpose: z.enum(['subscription', 'renewal', 'credits']),
+  purpose: z.enum(['subscription', 'renewal', 'credits', 'merch']),
   plan_id: z.string().nullable(),
   package_id: z.string().nullable(),
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),

@@ -31,7 +31,7 @@ export const paymentIntents = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
-    purpose: text('purpose', { enum: ['subscription', 'renewal', 'credits'] }).notNull(),
+    purpose: text('purpose', { enum: ['subscription', 'renewal', 'credits', 'merch'] }).notNull(),
     planId: text('plan_id').references(() => plans.id),
     packageId: text('package_id'),
     /** Cents, from the catalogue. */

@@ -13,5 +13,6 @@ export * from './file-totals';
 export * from './files';
 export * from './identity';
 export * from './instances';
+export * from './merch';
 export * from './plans';
 export * from './workflows';

@@ -44,7 +44,8 @@ describe('navigation says "Soon" before the click on a page still to come', () =
 
   it('knows the placeholders from the route table', () => {
     expect(isComingSoon('/workflows')).toBe(false);
-    expect(isComingSoon('/merch-store')).toBe(true);
+    expect(isComingSoon('/help')).toBe(true);
+    expect(isComingSoon('/merch-store')).toBe(false);
     expect(isComingSoon('/files')).toBe(false);
   });
 

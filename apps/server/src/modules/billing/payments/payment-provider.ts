@@ -5,7 +5,8 @@ import type {
 } from '@stratos/contracts/billing/payments.schema';
 import type { Db } from '../../../db/client';
 
-export type IntentPurpose = 'subscription' | 'renewal' | 'credits';
+/** `merch`: a store order, priced by the merch module from its catalogue and fulfilled there. */
+export type IntentPurpose = 'subscription' | 'renewal' | 'credits' | 'merch';
 
 /** What the server asks a provider to create; the amount is already the catalogue's. */
 export interface CreateProviderIntent {

@@ -41,7 +41,8 @@ const planMismatch = () => new AppError(400, 'PLAN_MISMATCH', PAYMENT_MESSAGES.p
  */
 export function checkConfirmRequest(row: IntentRow, callerId: string | null, planId: string | null): void {
   if (callerId !== null && row.userId !== callerId) throw intentNotFound();
-  if (row.purpose === 'renewal') throw intentNotFound();
+  // Renewals are the job's, store orders the merch module's: neither is granted here.
+  if (row.purpose === 'renewal' || row.purpose === 'merch') throw intentNotFound();
   if (planId !== null && (row.purpose !== 'subscription' || row.planId !== planId)) throw planMismatch();
 }
 

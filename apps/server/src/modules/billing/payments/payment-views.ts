@@ -47,6 +47,7 @@ export function describePayment(row: Pick<IntentRow, 'purpose' | 'planId' | 'pac
   const plan = planName ?? row.planId ?? 'plan';
   if (row.purpose === 'subscription') return `${plan} plan, monthly subscription`;
   if (row.purpose === 'renewal') return `${plan} plan, monthly renewal`;
+  if (row.purpose === 'merch') return 'Merch store order';
   const pkg = row.packageId ? findCreditPackage(row.packageId) : undefined;
   return pkg ? `${pkg.name} credit package (${pkg.credits} credits)` : 'Credit package';
 }

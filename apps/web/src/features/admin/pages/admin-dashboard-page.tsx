@@ -1,4 +1,4 @@
-import { InboxOutlined, MessageOutlined, RobotOutlined, TeamOutlined } from '@ant-design/icons';
+import { InboxOutlined, MessageOutlined, RobotOutlined, ShopOutlined, TeamOutlined } from '@ant-design/icons';
 import { ROUTE_GROUPS } from '@stratos/contracts/access/access-rule';
 import { Button, Card, Flex, Grid, Tabs } from 'antd';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -7,9 +7,10 @@ import { PageHeader } from '../../../lib/page-header';
 import { canReach } from '../../../lib/route-access';
 import { AiProvidersTab } from '../components/ai-providers-tab';
 import { ContactMessagesTab } from '../components/contact-messages-tab';
+import { MerchStoreTab } from '../components/merch-store-tab';
 import { UsersTab } from '../components/users-tab';
 
-const TABS = ['users', 'contact', 'ai-providers'] as const;
+const TABS = ['users', 'contact', 'store', 'ai-providers'] as const;
 type AdminTab = (typeof TABS)[number];
 /** The tab in the address; the AI providers tab only for the superadmin. */
 const tabFrom = (v: string | null, superadmin: boolean): AdminTab =>
@@ -68,6 +69,15 @@ export default function AdminDashboardPage() {
                 </span>
               ),
               children: <ContactMessagesTab />,
+            },
+            {
+              key: 'store',
+              label: (
+                <span>
+                  <ShopOutlined aria-hidden /> Store orders
+                </span>
+              ),
+              children: <MerchStoreTab canEdit={superadmin} />,
             },
             ...(superadmin
               ? [

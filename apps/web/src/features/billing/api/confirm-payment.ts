@@ -4,7 +4,7 @@ import {
 } from '@stratos/contracts/billing/payments.schema';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { idempotencyHeaders } from '../model/idempotency-key';
+import { idempotencyHeaders } from '../../../lib/payments/idempotency-key';
 
 /**
  * POST /api/payments/confirm-payment: grants what a succeeded intent bought, once. With plan_id

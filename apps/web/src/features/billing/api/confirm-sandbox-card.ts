@@ -3,7 +3,7 @@ import {
   sandboxConfirmReplySchema,
 } from '@stratos/contracts/billing/payments.schema';
 import { apiRequest } from '../../../lib/api-client';
-import { idempotencyHeaders } from '../model/idempotency-key';
+import { idempotencyHeaders } from '../../../lib/payments/idempotency-key';
 
 /**
  * POST /api/payments/sandbox/confirm: the card step Stripe.js would perform against Stripe, with

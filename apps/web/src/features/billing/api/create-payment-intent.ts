@@ -3,7 +3,7 @@ import {
   createPaymentIntentReplySchema,
 } from '@stratos/contracts/billing/payments.schema';
 import { apiRequest } from '../../../lib/api-client';
-import { idempotencyHeaders } from '../model/idempotency-key';
+import { idempotencyHeaders } from '../../../lib/payments/idempotency-key';
 
 /** POST /api/payments/create-payment-intent: the amount comes from the catalogue, never from us. */
 export function createPaymentIntent(body: CreatePaymentIntentBody, idempotencyKey: string) {

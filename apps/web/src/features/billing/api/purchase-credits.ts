@@ -4,7 +4,7 @@ import {
   purchaseCreditsReplySchema,
 } from '@stratos/contracts/billing/credits.schema';
 import { apiRequest } from '../../../lib/api-client';
-import { idempotencyHeaders } from '../model/idempotency-key';
+import { idempotencyHeaders } from '../../../lib/payments/idempotency-key';
 
 /** The purchase body of part 1 section 7 (the server prices it from the catalogue regardless). */
 export function purchaseBody(userId: string, pkg: CreditPackage): PurchaseCreditsBody {

@@ -12,6 +12,7 @@ import { useCreditHistory } from '../api/get-credit-history';
 import { useUserPlan } from '../api/get-user-plan';
 import { BuyCreditsModal } from '../components/credits/buy-credits-modal';
 import { CreditHistoryCard } from '../components/credits/credit-history-card';
+import { MerchOrdersCard } from '../components/merch-orders-card';
 import { LoadFailed } from '../components/page-states';
 import { SummaryTiles } from '../components/summary-tiles';
 
@@ -132,6 +133,7 @@ export default function BillingPage() {
         error={history.isError ? history.error : null}
         onRetry={() => void history.refetch()}
       />
+      <MerchOrdersCard />
       {userId && <BuyCreditsModal open={buying} userId={userId} onClose={() => setBuying(false)} />}
     </>
   );

@@ -8,16 +8,16 @@ import { Alert, Button, Flex, Skeleton, theme } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { errorMessage } from '../../../../lib/api-error';
 import { formatCents } from '../../../../lib/billing/format-money';
+import { newIdempotencyKey } from '../../../../lib/payments/idempotency-key';
+import { SandboxCardForm } from '../../../../lib/payments/sandbox-card-form';
 import { confirmPayment } from '../../api/confirm-payment';
 import { confirmSandboxCard } from '../../api/confirm-sandbox-card';
 import { usePaymentConfig } from '../../api/get-payment-config';
-import { newIdempotencyKey } from '../../model/idempotency-key';
 import { confirmBody, type Purchase } from '../../model/purchase';
-import { SandboxCardForm } from './sandbox-card-form';
 import { usePaymentIntent } from './use-payment-intent';
 
 /** Stripe.js and its React bindings load only when the configured provider is Stripe. */
-const StripeCardForm = lazy(() => import('./stripe-card-form'));
+const StripeCardForm = lazy(() => import('../../../../lib/payments/stripe-card-form'));
 
 interface CardPaymentStepProps {
   purchase: Purchase;

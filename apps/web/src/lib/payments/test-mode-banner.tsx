@@ -1,6 +1,6 @@
 import { ExperimentOutlined } from '@ant-design/icons';
 import { Alert, Tag, theme } from 'antd';
-import { TEST_CARDS } from '../../model/card-input';
+import { TEST_CARDS } from './card-input';
 
 /**
  * The visible "Test mode" banner (DECISIONS.md section 3): no real money moves, and which test

@@ -8,7 +8,7 @@ import {
   formatCardNumber,
   formatExpiry,
   type ParsedCard,
-} from '../../model/card-input';
+} from './card-input';
 import { TestModeBanner } from './test-mode-banner';
 
 const BRAND_LABEL = {

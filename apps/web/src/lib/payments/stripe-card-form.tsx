@@ -4,7 +4,7 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { Alert, Button, Skeleton } from 'antd';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useIsDark } from '../../../../lib/use-is-dark';
+import { useIsDark } from '../use-is-dark';
 import { TestModeBanner } from './test-mode-banner';
 
 const loaders = new Map<string, Promise<Stripe | null>>();

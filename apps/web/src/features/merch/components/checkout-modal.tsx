@@ -1,0 +1,147 @@
+import { LockOutlined } from '@ant-design/icons';
+import { PAYMENT_MESSAGES, type SandboxCard } from '@stratos/contracts/billing/payments.schema';
+import type { CheckoutBody, OrderResult } from '@stratos/contracts/merch/orders.schema';
+import { MERCH_MESSAGES } from '@stratos/contracts/merch/products.schema';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Flex, Modal, Skeleton, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { errorMessage } from '../../../lib/api-error';
+import { formatCents } from '../../../lib/billing/format-money';
+import { newIdempotencyKey } from '../../../lib/payments/idempotency-key';
+import { SandboxCardForm } from '../../../lib/payments/sandbox-card-form';
+import { checkout } from '../api/checkout';
+import { confirmOrder } from '../api/confirm-order';
+import { confirmSandboxCard } from '../api/confirm-sandbox-card';
+import { usePaymentConfig } from '../api/get-payment-config';
+import { OrderSummary } from './order-summary';
+
+/** Stripe.js loads only when the configured provider is Stripe. */
+const StripeCardForm = lazy(() => import('../../../lib/payments/stripe-card-form'));
+
+export interface CheckoutModalProps {
+  /** One key per checkout: reopening after a declined card pays the same order. */
+  checkoutKey: string;
+  body: CheckoutBody;
+  onClose: () => void;
+  onResult: (result: OrderResult | { error: string; retryable: boolean }) => void;
+}
+
+/**
+ * Checkout: the server prices the cart and holds its units (the figures shown here are the
+ * server's), then the card is taken by the configured provider and the order confirmed.
+ */
+export default function CheckoutModal({ checkoutKey, body, onClose, onResult }: CheckoutModalProps) {
+  const config = usePaymentConfig(true);
+  const placed = useQuery({
+    queryKey: ['merch', 'checkout', checkoutKey],
+    queryFn: () => checkout(body, checkoutKey),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 30 * 60_000,
+    retry: false,
+  });
+  const [busy, setBusy] = useState(false);
+  // A checkout the server refuses (out of stock, a product gone) ends in the order result's error.
+  useEffect(() => {
+    if (placed.isError)
+      onResult({ error: errorMessage(placed.error, MERCH_MESSAGES.checkoutFailed), retryable: false });
+  }, [placed.isError, placed.error, onResult]);
+
+  const finish = async (orderId: string) => {
+    try {
+      const result = await confirmOrder(orderId);
+      onResult(result);
+    } catch (err) {
+      onResult({ error: errorMessage(err, MERCH_MESSAGES.checkoutFailed), retryable: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const paySandbox = async (card: SandboxCard) => {
+    if (!placed.data) return;
+    setBusy(true);
+    try {
+      await confirmSandboxCard(
+        { payment_intent_id: placed.data.payment.id, client_secret: placed.data.payment.clientSecret, card },
+        newIdempotencyKey(),
+      );
+    } catch (err) {
+      setBusy(false);
+      // The card's own message ("Your card was declined."): the order waits for another card.
+      return onResult({ error: errorMessage(err, PAYMENT_MESSAGES.confirmFailed), retryable: true });
+    }
+    await finish(placed.data.order.id);
+  };
+
+  let content: React.ReactNode;
+  if (placed.isPending || config.isPending) {
+    content = (
+      <div role="status" aria-label="Preparing your order">
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </div>
+    );
+  } else if (placed.isError) {
+    content = (
+      <Alert
+        type="error"
+        showIcon
+        role="alert"
+        title={errorMessage(placed.error, MERCH_MESSAGES.checkoutFailed)}
+      />
+    );
+  } else if (config.isError || !config.data.available) {
+    content = <Alert type="error" showIcon role="alert" title={PAYMENT_MESSAGES.stripeMissing} />;
+  } else {
+    const { order, payment } = placed.data;
+    const payLabel = `Pay ${formatCents(payment.amount)}`;
+    content = (
+      <Flex vertical gap={20}>
+        <div>
+          <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>
+            Order {order.orderNumber} · {order.items.reduce((n, i) => n + i.quantity, 0)} items
+          </Typography.Text>
+          <OrderSummary totals={order} />
+        </div>
+        {config.data.provider === 'stripe' && config.data.publishableKey ? (
+          <Suspense fallback={<Skeleton active />}>
+            <StripeCardForm
+              publishableKey={config.data.publishableKey}
+              clientSecret={payment.clientSecret}
+              payLabel={payLabel}
+              busy={busy}
+              testMode={config.data.testMode}
+              returnUrl={new URL(`/merch-store?order=${order.id}`, window.location.origin).toString()}
+              onConfirmed={() => {
+                setBusy(true);
+                void finish(order.id);
+              }}
+              onError={(message) => onResult({ error: message, retryable: true })}
+            />
+          </Suspense>
+        ) : (
+          <SandboxCardForm
+            payLabel={payLabel}
+            busy={busy}
+            testMode={config.data.testMode}
+            onPay={(c) => void paySandbox(c)}
+          />
+        )}
+        <Typography.Text type="secondary" style={{ fontSize: 12, textAlign: 'center' }}>
+          <LockOutlined aria-hidden /> Prices, shipping and tax are set by the store; delivery in 7 days.
+        </Typography.Text>
+      </Flex>
+    );
+  }
+  return (
+    <Modal
+      open
+      onCancel={busy ? undefined : onClose}
+      title="Checkout"
+      footer={null}
+      width={520}
+      maskClosable={!busy}
+    >
+      {content}
+    </Modal>
+  );
+}
