@@ -1,18 +1,7 @@
 import type { RunStatus, StepOutcome, WorkflowStatus } from '@stratos/contracts/workflows/workflow.schema';
 import type { WorkflowStep, WorkflowTrigger } from '@stratos/contracts/workflows/workflow-steps.schema';
 import { sql } from 'drizzle-orm';
-import {
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { files } from './files';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './identity';
 
 /** A user's workflow (issue 18): a trigger and ordered steps, run on the server. */
