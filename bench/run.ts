@@ -8,6 +8,7 @@
  */
 import { aiChatBench } from './ai-chat.bench';
 import { coldStartBench } from './cold-start.bench';
+import { consoleProgressBench } from './console-progress.bench';
 import { creditsBench } from './credits.bench';
 import type { Engine } from './engine';
 import { enginesToRun } from './engine';
@@ -47,6 +48,7 @@ const NAMES = [
   'knowledge',
   'seed',
   'learning',
+  'console',
 ];
 const only = process.env.BENCH_ONLY?.split(',')
   .map((s) => s.trim())
@@ -74,6 +76,7 @@ const plan: Bench[] = [
   { name: 'knowledge', perEngine: true, run: knowledgeSearchBench },
   { name: 'seed', perEngine: true, run: seedBench },
   { name: 'learning', perEngine: true, run: learningCycleBench },
+  { name: 'console', perEngine: true, run: consoleProgressBench },
 ].filter((b) => (b.name === filesName ? filesName !== '' : wanted(b.name)));
 
 const { engines, notes } = await enginesToRun();
