@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataEnvelope } from '../common/envelope.schema';
-import { singleLineText } from '../common/text.schema';
+import { multiLineText, singleLineText } from '../common/text.schema';
 
 /**
  * Knowledge extraction and the superadmin's enhancement query (part 2 sections 2, 4, 5, 7, 9;
@@ -33,7 +33,7 @@ export const EXTRACTION_MESSAGES = {
 /** POST /api/ai/extraction/start: all 30 domains, or the named ones (in the catalogue's order). */
 export const extractionStartBodySchema = z
   .strictObject({
-    domains: z.array(z.string().min(1).max(100)).min(1).max(30).optional(),
+    domains: z.array(singleLineText().min(1).max(100)).min(1).max(30).optional(),
   })
   .nullish();
 export type ExtractionStartBody = z.infer<typeof extractionStartBodySchema>;
@@ -86,7 +86,7 @@ export type ExtractionStatusReply = z.infer<typeof extractionStatusReplySchema>;
 
 /** POST /api/ai/enhancement/query (section 7). */
 export const enhancementQueryBodySchema = z.strictObject({
-  query: z.string().trim().min(1, { message: EXTRACTION_MESSAGES.queryRequired }).max(8000),
+  query: multiLineText({ trim: true }).min(1, { message: EXTRACTION_MESSAGES.queryRequired }).max(8000),
   /** Store the result in ai_knowledge_enhancement and ai_insights. */
   store: z.boolean().optional(),
   /** A model to ask; gpt-4 by default, or the best available. */
