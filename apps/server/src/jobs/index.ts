@@ -11,6 +11,7 @@ import { renewSubscriptionsJob } from '../modules/billing/payments/renew-subscri
 import { purgeExpiredJob } from '../modules/files/recycle-bin.job';
 import { collectGarbageJob } from '../modules/files/storage-gc.job';
 import { expireReservationsJob } from '../modules/files/upload-reservations.job';
+import { releaseAbandonedJob } from '../modules/merch/release-abandoned.job';
 import { workflowsJob } from '../modules/workflows/workflows.job';
 import type { JobScheduler } from './scheduler';
 
@@ -29,4 +30,5 @@ export function registerJobs(jobs: JobScheduler, ctx: AppContext): void {
   jobs.register(embedKnowledgeJob(ctx));
   jobs.register(learningCycleJob(ctx));
   jobs.register(workflowsJob(ctx));
+  jobs.register(releaseAbandonedJob(ctx));
 }

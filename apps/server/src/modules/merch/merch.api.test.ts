@@ -240,6 +240,25 @@ describe('merch store API', () => {
       await c.pay(u.headers, payment.id);
       expect((await c.confirm(u.headers, order.id)).statusCode).toBe(409);
     });
+
+    it('an order paid at the provider but never confirmed is paid, never cancelled, by the sweep', async () => {
+      const u = await createTestUser(t.app);
+      const items = [{ productId: 'mug', color: 'White', size: 'One Size', quantity: 2 }];
+      const before = await stockOf(t.app, 'mug');
+      const { order, payment } = (await c.checkout(u.headers, items, 'paid-away-1')).json().data;
+      // The card went through (as Stripe takes it), and the buyer's page closed before confirming.
+      expect((await c.pay(u.headers, payment.id)).statusCode).toBe(200);
+      await db()
+        .update(merchOrders)
+        .set({ createdAt: new Date(Date.now() - ABANDONED_AFTER_MS - 1000) })
+        .where(eq(merchOrders.id, order.id));
+      const next = await c.checkout(other.headers, [{ ...items[0], quantity: 1 }], 'paid-away-2');
+      expect(next.statusCode).toBe(200);
+      const [after] = await db().select().from(merchOrders).where(eq(merchOrders.id, order.id));
+      expect(after?.status).toBe('paid');
+      expect(await stockOf(t.app, 'mug')).toBe(before - 3);
+      expect((await c.mine(u.headers)).json().data.map((o: { id: string }) => o.id)).toEqual([order.id]);
+    });
   });
 
   describe('orders', () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { merchOrderItems, merchOrders, merchProducts, paymentIntents, users } from '../../db/schema/index';
 
@@ -160,14 +160,7 @@ export class MerchRepository {
     return this.db
       .select({ order: merchOrders })
       .from(merchOrders)
-      .leftJoin(paymentIntents, eq(paymentIntents.id, merchOrders.paymentIntentId))
-      .where(
-        and(
-          eq(merchOrders.status, 'pending'),
-          lt(merchOrders.createdAt, before),
-          or(isNull(paymentIntents.id), sql`${paymentIntents.status} <> 'succeeded'`),
-        ),
-      )
+      .where(and(eq(merchOrders.status, 'pending'), lt(merchOrders.createdAt, before)))
       .orderBy(asc(merchOrders.createdAt))
       .limit(limit)
       .for('update', { of: merchOrders, skipLocked: true })

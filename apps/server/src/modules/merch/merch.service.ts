@@ -265,20 +265,46 @@ export class MerchService {
     });
   }
 
-  /** Cancels abandoned checkouts and returns their units; each in its own short transaction. */
+  /**
+   * Settles checkouts left unconfirmed for ABANDONED_AFTER_MS. The payment provider's own record
+   * decides: paid (the buyer paid and never came back to confirm, or Stripe took the payment after the
+   * page closed) makes the order paid; unpaid cancels it and returns its units; a provider that does
+   * not answer leaves it for the next pass, so a paid order is never cancelled. Returns how many
+   * were cancelled.
+   */
   async releaseAbandoned(): Promise<number> {
     const before = new Date(this.d.clock.now().getTime() - ABANDONED_AFTER_MS);
     return this.d.db.transaction(async (tx) => {
       const repo = new MerchRepository(tx);
       const stale = await repo.lockAbandoned(before);
-      if (stale.length === 0) return 0;
-      const items = await repo.itemsOf(stale.map((o) => o.id));
-      for (const i of items) await repo.returnStock(i.productId, i.quantity);
-      for (const o of stale)
-        await repo.setStatus(o.id, { status: 'cancelled', cancelledAt: this.d.clock.now() });
-      this.d.log.info({ orders: stale.length }, 'abandoned merch checkouts released');
-      return stale.length;
+      const cancelled: string[] = [];
+      for (const o of stale) {
+        const verdict = await this.providerVerdict(tx, o);
+        if (verdict === 'paid') {
+          await repo.setStatus(o.id, { status: 'paid', paidAt: this.d.clock.now() });
+          this.d.log.info({ order: o.id }, 'merch order paid at the provider, confirmed by the sweep');
+        } else if (verdict === 'unpaid') cancelled.push(o.id);
+      }
+      if (cancelled.length === 0) return 0;
+      for (const i of await repo.itemsOf(cancelled)) await repo.returnStock(i.productId, i.quantity);
+      for (const id of cancelled)
+        await repo.setStatus(id, { status: 'cancelled', cancelledAt: this.d.clock.now() });
+      this.d.log.info({ orders: cancelled.length }, 'abandoned merch checkouts released');
+      return cancelled.length;
     });
+  }
+
+  /** What the payment provider says of a pending order's payment. */
+  private async providerVerdict(tx: Db, order: OrderRow): Promise<'paid' | 'unpaid' | 'unknown'> {
+    if (!order.paymentIntentId) return 'unpaid';
+    try {
+      await this.d.payments.merchPayment(tx, order.paymentIntentId, order.userId, order.totalCents);
+      return 'paid';
+    } catch (err) {
+      if (err instanceof AppError && err.statusCode < 500) return 'unpaid';
+      this.d.log.warn({ err, order: order.id }, 'merch sweep: the payment provider did not answer');
+      return 'unknown';
+    }
   }
 
   private async cancel(orderId: string): Promise<void> {
