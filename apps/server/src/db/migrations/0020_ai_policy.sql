@@ -12,6 +12,6 @@ CREATE TABLE "ai_routing_settings" (
 	"updated_by" uuid
 );
 --> statement-breakpoint
-ALTER TABLE "ai_plan_policies" ADD CONSTRAINT "ai_plan_policies_plan_id_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."plans"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "ai_plan_policies" ADD CONSTRAINT "ai_plan_policies_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "ai_routing_settings" ADD CONSTRAINT "ai_routing_settings_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "ai_plan_policies" ADD CONSTRAINT "ai_plan_policies_plan_id_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "plans"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ai_plan_policies" ADD CONSTRAINT "ai_plan_policies_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ai_routing_settings" ADD CONSTRAINT "ai_routing_settings_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "users"("id") ON DELETE set null ON UPDATE no action;

@@ -30,8 +30,8 @@ CREATE TABLE "ai_benchmark_runs" (
 	"finished_at" timestamp with time zone
 );
 --> statement-breakpoint
-ALTER TABLE "ai_benchmark_results" ADD CONSTRAINT "ai_benchmark_results_run_id_ai_benchmark_runs_id_fk" FOREIGN KEY ("run_id") REFERENCES "public"."ai_benchmark_runs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "ai_benchmark_runs" ADD CONSTRAINT "ai_benchmark_runs_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ai_benchmark_results" ADD CONSTRAINT "ai_benchmark_results_run_id_ai_benchmark_runs_id_fk" FOREIGN KEY ("run_id") REFERENCES "ai_benchmark_runs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ai_benchmark_runs" ADD CONSTRAINT "ai_benchmark_runs_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "ai_benchmark_results_run_idx" ON "ai_benchmark_results" USING btree ("run_id","id");--> statement-breakpoint
 CREATE INDEX "ai_benchmark_runs_user_started_idx" ON "ai_benchmark_runs" USING btree ("user_id","started_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "ai_benchmark_runs_one_running_idx" ON "ai_benchmark_runs" USING btree ("user_id") WHERE "ai_benchmark_runs"."status" = 'running';

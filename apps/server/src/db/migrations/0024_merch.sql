@@ -48,10 +48,10 @@ CREATE TABLE "merch_products" (
 	CONSTRAINT "merch_products_price_positive" CHECK ("merch_products"."price_cents" > 0)
 );
 --> statement-breakpoint
-ALTER TABLE "merch_order_items" ADD CONSTRAINT "merch_order_items_order_id_merch_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."merch_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "merch_order_items" ADD CONSTRAINT "merch_order_items_product_id_merch_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."merch_products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "merch_orders" ADD CONSTRAINT "merch_orders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "merch_orders" ADD CONSTRAINT "merch_orders_payment_intent_id_payment_intents_id_fk" FOREIGN KEY ("payment_intent_id") REFERENCES "public"."payment_intents"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "merch_order_items" ADD CONSTRAINT "merch_order_items_order_id_merch_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "merch_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "merch_order_items" ADD CONSTRAINT "merch_order_items_product_id_merch_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "merch_products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "merch_orders" ADD CONSTRAINT "merch_orders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "merch_orders" ADD CONSTRAINT "merch_orders_payment_intent_id_payment_intents_id_fk" FOREIGN KEY ("payment_intent_id") REFERENCES "payment_intents"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "merch_order_items_order_idx" ON "merch_order_items" USING btree ("order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "merch_orders_number_uq" ON "merch_orders" USING btree ("order_number");--> statement-breakpoint
 CREATE UNIQUE INDEX "merch_orders_idem_uq" ON "merch_orders" USING btree ("user_id","idempotency_key");--> statement-breakpoint
