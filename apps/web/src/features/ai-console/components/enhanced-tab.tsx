@@ -96,7 +96,9 @@ export function EnhancedTab() {
           scroll={{ x: 'max-content' }}
           pagination={{ pageSize: 10, hideOnSinglePage: true }}
           dataSource={[...d.series].reverse()}
-          locale={{ emptyText: 'No cycles stored yet' }}
+          locale={{
+            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No cycles stored yet" />,
+          }}
           columns={[
             { title: 'When', dataIndex: 'at', render: (v: string) => when(v) },
             { title: 'Interactions', dataIndex: 'interactions' },

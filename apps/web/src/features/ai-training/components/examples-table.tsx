@@ -1,6 +1,6 @@
 import { CheckOutlined, StopOutlined } from '@ant-design/icons';
 import type { TrainingExample } from '@stratos/contracts/ai/training.schema';
-import { Button, Flex, Grid, Rate, Table, type TableColumnsType, Tag, Typography, theme } from 'antd';
+import { Button, Empty, Flex, Grid, Rate, Table, type TableColumnsType, Tag, Typography, theme } from 'antd';
 import { formatDateTime } from '../../../lib/date-format';
 import type { ReviewMark } from '../api/review-examples';
 
@@ -172,7 +172,11 @@ export function ExamplesTable(p: Props) {
         onChange: p.onPage,
         showTotal: (total) => (total === 1 ? '1 example' : `${total} examples`),
       }}
-      locale={{ emptyText: 'No examples match these filters.' }}
+      locale={{
+        emptyText: (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No examples match these filters." />
+        ),
+      }}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { CheckCircleOutlined, RightOutlined } from '@ant-design/icons';
 import type { FileItem } from '@stratos/contracts/files/file.schema';
-import { Grid, Table, type TableColumnsType, Tag, Tooltip, theme } from 'antd';
+import { Empty, Grid, Table, type TableColumnsType, Tag, Tooltip, theme } from 'antd';
 import { formatDateTime, formatRelative } from '../../../lib/date-format';
 import { FileIcon } from '../../../lib/file-icon';
 import { friendlyType } from '../../../lib/file-kind';
@@ -102,7 +102,14 @@ export function RecentActivity({ files }: { files: FileItem[] }) {
         dataSource={files.slice(0, RECENT_SHOWN)}
         pagination={false}
         tableLayout="fixed"
-        locale={{ emptyText: 'No uploads yet. Files you upload will show up here.' }}
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description="No uploads yet. Files you upload will show up here."
+            />
+          ),
+        }}
       />
     </DashboardCard>
   );

@@ -140,7 +140,14 @@ export function WorkflowDetails({
                 pagination={false}
                 scroll={{ x: 'max-content' }}
                 dataSource={history.data ?? []}
-                locale={{ emptyText: 'No runs yet. Start the workflow, or choose Run now.' }}
+                locale={{
+                  emptyText: (
+                    <Empty
+                      image={Empty.PRESENTED_IMAGE_SIMPLE}
+                      description="No runs yet. Start the workflow, or choose Run now."
+                    />
+                  ),
+                }}
                 expandable={{ expandedRowRender: (run) => <RunSteps run={run} /> }}
                 // Status (with Retry) first: at phone width the table scrolls sideways.
                 columns={[
