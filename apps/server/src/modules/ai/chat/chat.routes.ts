@@ -13,8 +13,7 @@ import {
 import { successOnlySchema } from '@stratos/contracts/common/envelope.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../app-context';
-import { AppError } from '../../../lib/app-error';
-import { SSE_HEADERS } from '../../../lib/sse';
+import { streamEvents } from '../../../lib/sse';
 import { currentUser } from '../../../plugins/auth-guard';
 import { fileIndexServicesFor } from '../file-index/file-index-services';
 import { learningServiceFor } from '../learning/learning-services';
@@ -62,26 +61,9 @@ export function aiChatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'Server-sent events: sources (before the first token, when files were used), token, retry, done, error',
         },
       },
-      async (request, reply) => {
-        const controller = new AbortController();
-        let open = false;
-        // Headers go out with the first event, so a failure before any text is a plain JSON error.
-        const send = (event: string, data: unknown) => {
-          if (!open) {
-            open = true;
-            reply.hijack();
-            reply.raw.writeHead(200, SSE_HEADERS);
-            reply.raw.on('close', () => controller.abort());
-          }
-          if (reply.raw.writableEnded) return;
-          reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-          // Node holds a response's writes (corks its socket) until the next tick, and a burst of
-          // tokens is handled in one run of promise callbacks that can last until the reply is
-          // stored: send each event now.
-          reply.raw.socket?.uncork();
-        };
-        try {
-          const result = await chat.stream(
+      (request, reply) =>
+        streamEvents(request, reply, 'chat stream', (send, signal) =>
+          chat.stream(
             currentUser(request).id,
             request.body,
             {
@@ -89,25 +71,9 @@ export function aiChatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               retry: (attempt, issues) => send('retry', { attempt, issues }),
               sources: (sources) => send('sources', { sources }),
             },
-            controller.signal,
-          );
-          send('done', result);
-        } catch (err) {
-          if (!open) throw err;
-          // AppError messages are written for users; anything else goes to the log only.
-          const known = err instanceof AppError ? err : null;
-          if (!known) request.log.error({ err }, 'chat stream failed');
-          send('error', {
-            success: false,
-            error: {
-              code: known?.code ?? 'INTERNAL_ERROR',
-              message: known?.message ?? 'Internal server error',
-            },
-          });
-        }
-        reply.raw.end();
-        return reply;
-      },
+            signal,
+          ),
+        ),
     );
 
     app.post(

@@ -2,8 +2,7 @@ import { ROUTE_GROUPS } from '@stratos/contracts/access/access-rule';
 import { workbenchOptionsReplySchema, workbenchRunBodySchema } from '@stratos/contracts/ai/workbench.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../app-context';
-import { AppError } from '../../../lib/app-error';
-import { SSE_HEADERS } from '../../../lib/sse';
+import { streamEvents } from '../../../lib/sse';
 import { currentUser } from '../../../plugins/auth-guard';
 import { aiServicesFor } from '../providers/ai-services';
 import { WorkbenchService } from './workbench.service';
@@ -39,44 +38,15 @@ export function aiWorkbenchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           description: 'Server-sent events: start (provider, model at the first token), token, done, error',
         },
       },
-      async (request, reply) => {
-        const controller = new AbortController();
-        let open = false;
-        // Headers go out with the first event, so a refusal before any text is a plain JSON error.
-        const send = (event: string, data: unknown) => {
-          if (!open) {
-            open = true;
-            reply.hijack();
-            reply.raw.writeHead(200, SSE_HEADERS);
-            reply.raw.on('close', () => controller.abort());
-          }
-          if (reply.raw.writableEnded) return;
-          reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-          reply.raw.socket?.uncork();
-        };
-        try {
-          const result = await workbench.run(
+      (request, reply) =>
+        streamEvents(request, reply, 'workbench stream', (send, signal) =>
+          workbench.run(
             currentUser(request).id,
             request.body,
             { start: (e) => send('start', e), token: (text) => send('token', { text }) },
-            controller.signal,
-          );
-          send('done', result);
-        } catch (err) {
-          if (!open) throw err;
-          const known = err instanceof AppError ? err : null;
-          if (!known) request.log.error({ err }, 'workbench stream failed');
-          send('error', {
-            success: false,
-            error: {
-              code: known?.code ?? 'INTERNAL_ERROR',
-              message: known?.message ?? 'Internal server error',
-            },
-          });
-        }
-        reply.raw.end();
-        return reply;
-      },
+            signal,
+          ),
+        ),
     );
   };
 }
