@@ -1,9 +1,9 @@
 import type { LearningEnhanced } from '@stratos/contracts/ai/learning.schema';
-import { Card, Empty, Flex, Skeleton, Table, Tag, Typography } from 'antd';
+import { Card, Empty, Flex, Table, Tag, Typography } from 'antd';
 import { useEnhanced } from '../api/enhanced';
 import { count, ms, percent, when, words } from '../model/format';
 import { Figure, grid } from './figure';
-import { LoadError } from './load-error';
+import { notLoaded } from './tab-frame';
 
 const STATE: Record<LearningEnhanced['thresholds'][number]['state'], { text: string; color: string }> = {
   ok: { text: 'Within', color: 'success' },
@@ -17,22 +17,8 @@ const value = (metric: string, v: number | null) => (metric === 'responseTime' ?
 /** Enhanced Learning: section 9's thresholds against the stored cycles, and their figures. */
 export function EnhancedTab() {
   const q = useEnhanced();
-  if (q.isError)
-    return (
-      <Card>
-        <LoadError
-          title="The learning service did not answer"
-          error={q.error}
-          onRetry={() => void q.refetch()}
-        />
-      </Card>
-    );
-  if (!q.data)
-    return (
-      <Card>
-        <Skeleton active paragraph={{ rows: 6 }} />
-      </Card>
-    );
+  const pending = notLoaded(q, Boolean(q.data), 'The learning service did not answer');
+  if (pending || !q.data) return pending;
   const d = q.data;
   return (
     <Flex vertical gap={16}>

@@ -1,8 +1,8 @@
 import type { ExponentialFactor } from '@stratos/contracts/ai/learning.schema';
-import { Card, Empty, Flex, Skeleton, Table, Typography } from 'antd';
+import { Card, Empty, Flex, Table, Typography } from 'antd';
 import { useExponential } from '../api/exponential';
 import { factor, plural } from '../model/format';
-import { LoadError } from './load-error';
+import { notLoaded } from './tab-frame';
 
 function FactorTable({ title, rows }: { title: string; rows: ExponentialFactor[] }) {
   return (
@@ -51,22 +51,8 @@ function FactorTable({ title, rows }: { title: string; rows: ExponentialFactor[]
 /** Exponential Learning: section 9's multipliers as aims, next to what the stored cycles measured. */
 export function ExponentialTab() {
   const q = useExponential();
-  if (q.isError)
-    return (
-      <Card>
-        <LoadError
-          title="The learning service did not answer"
-          error={q.error}
-          onRetry={() => void q.refetch()}
-        />
-      </Card>
-    );
-  if (!q.data)
-    return (
-      <Card>
-        <Skeleton active paragraph={{ rows: 6 }} />
-      </Card>
-    );
+  const pending = notLoaded(q, Boolean(q.data), 'The learning service did not answer');
+  if (pending || !q.data) return pending;
   const d = q.data;
   return (
     <Flex vertical gap={16}>

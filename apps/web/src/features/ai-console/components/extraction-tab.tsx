@@ -1,16 +1,11 @@
-import {
-  CheckCircleOutlined,
-  PauseCircleOutlined,
-  PlayCircleOutlined,
-  SyncOutlined,
-} from '@ant-design/icons';
+import { PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import {
   type ExtractionProgress,
   type ExtractionStatus,
   extractionProgressSchema,
 } from '@stratos/contracts/ai/extraction.schema';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Flex, Progress, Select, Skeleton, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Progress, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-error';
 import { consoleKeys } from '../api/console-keys';
@@ -20,7 +15,7 @@ import { useStartExtraction } from '../api/start-extraction';
 import { useStopExtraction } from '../api/stop-extraction';
 import { count, dollars, when, words } from '../model/format';
 import { Figure, grid } from './figure';
-import { LoadError } from './load-error';
+import { BusyTag, notLoaded, TabHeader } from './tab-frame';
 
 const STATUS_TEXT: Record<ExtractionProgress['status'], { text: string; color: string }> = {
   running: { text: 'Extracting', color: 'processing' },
@@ -56,22 +51,8 @@ export function ExtractionTab() {
     start.isPending,
   );
 
-  if (status.isError && !status.data)
-    return (
-      <Card>
-        <LoadError
-          title="The extraction status did not load"
-          error={status.error}
-          onRetry={() => void status.refetch()}
-        />
-      </Card>
-    );
-  if (!status.data)
-    return (
-      <Card>
-        <Skeleton active paragraph={{ rows: 6 }} />
-      </Card>
-    );
+  const pending = notLoaded(status, Boolean(status.data), 'The extraction status did not load');
+  if (pending || !status.data) return pending;
 
   const data = status.data;
   const p = data.progress;
@@ -86,21 +67,11 @@ export function ExtractionTab() {
 
   return (
     <Flex vertical gap={16}>
-      <Card>
-        <Flex justify="space-between" align="center" gap={12} wrap>
-          <Flex align="center" gap={8} wrap>
-            <Typography.Title level={4} style={{ margin: 0 }}>
-              Knowledge extraction
-            </Typography.Title>
-            <Tag
-              color={running ? 'processing' : 'success'}
-              icon={running ? <SyncOutlined spin /> : <CheckCircleOutlined />}
-              data-testid="extraction-status"
-            >
-              {running ? 'Extracting' : 'Idle'}
-            </Tag>
-          </Flex>
-          <Flex gap={8} wrap>
+      <TabHeader
+        title="Knowledge extraction"
+        tags={<BusyTag busy={running} busyText="Extracting" idleText="Idle" testId="extraction-status" />}
+        actions={
+          <>
             <Button
               type="primary"
               icon={<PlayCircleOutlined />}
@@ -118,8 +89,9 @@ export function ExtractionTab() {
             >
               Stop
             </Button>
-          </Flex>
-        </Flex>
+          </>
+        }
+      >
         <Typography.Paragraph type="secondary" style={{ margin: '8px 0 12px' }}>
           Asks the available AI provider {data.promptTypes.length} kinds of question about each of the{' '}
           {data.domains.length} knowledge domains ({data.promptTypes.map(words).join(', ').toLowerCase()}),
@@ -138,7 +110,7 @@ export function ExtractionTab() {
           aria-label="Domains to extract"
           maxTagCount="responsive"
         />
-      </Card>
+      </TabHeader>
 
       {p?.lastError && (
         <Alert

@@ -39,6 +39,7 @@ import { useRunCycle } from '../api/run-cycle';
 import { count, ms, percent, when, words } from '../model/format';
 import { Figure, grid } from './figure';
 import { LoadError } from './load-error';
+import { notLoaded, TabHeader } from './tab-frame';
 
 /** Improvements the console lists (section 9: recent improvements 10). */
 export const IMPROVEMENTS_SHOWN = 10;
@@ -191,34 +192,18 @@ export function LearningTab() {
   const cycle = useRunCycle();
   useCycleProgress(cycle.isPending);
 
-  if (status.isError && !status.data)
-    return (
-      <Card>
-        <LoadError
-          title="The learning service did not answer"
-          error={status.error}
-          onRetry={() => void status.refetch()}
-        />
-      </Card>
-    );
-  if (!status.data)
-    return (
-      <Card>
-        <Skeleton active paragraph={{ rows: 6 }} />
-      </Card>
-    );
+  const pending = notLoaded(status, Boolean(status.data), 'The learning service did not answer');
+  if (pending || !status.data) return pending;
   const s = status.data;
   const m = s.metrics;
   const fail = (err: unknown) => message.error(errorMessage(err));
 
   return (
     <Flex vertical gap={16}>
-      <Card>
-        <Flex justify="space-between" align="center" gap={12} wrap>
-          <Flex align="center" gap={8} wrap>
-            <Typography.Title level={4} style={{ margin: 0 }}>
-              Active learning
-            </Typography.Title>
+      <TabHeader
+        title="Active learning"
+        tags={
+          <>
             <Tag
               color={s.killSwitch ? 'error' : s.enabled ? 'success' : 'default'}
               data-testid="learning-state"
@@ -230,8 +215,10 @@ export function LearningTab() {
                 Cycle running
               </Tag>
             )}
-          </Flex>
-          <Flex gap={8} wrap align="center">
+          </>
+        }
+        actions={
+          <>
             {s.enabled ? (
               <Button
                 icon={<PauseCircleOutlined />}
@@ -267,8 +254,9 @@ export function LearningTab() {
             >
               Run learning cycle
             </Button>
-          </Flex>
-        </Flex>
+          </>
+        }
+      >
         <Flex align="center" gap={8} style={{ marginTop: 12 }}>
           <Switch
             checked={s.killSwitch}
@@ -287,7 +275,7 @@ export function LearningTab() {
           A cycle reads the last hour of interactions, processes new feedback, asks the local model about a
           few replies and stores improvement suggestions.
         </Typography.Paragraph>
-      </Card>
+      </TabHeader>
 
       {s.killSwitch && <Alert type="warning" showIcon title="AI learning is currently disabled" />}
 

@@ -10,6 +10,7 @@ import { useTestProviders } from '../api/test-providers';
 import { ms, when } from '../model/format';
 import { Figure, grid } from './figure';
 import { LoadError } from './load-error';
+import { TabHeader } from './tab-frame';
 
 function ProviderCard({ p }: { p: AiProviderRecord }) {
   const badge = connectionBadge(p.status);
@@ -87,12 +88,10 @@ export function ProvidersTab() {
 
   return (
     <Flex vertical gap={16}>
-      <Card>
-        <Flex justify="space-between" align="center" gap={12} wrap>
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            AI providers
-          </Typography.Title>
-          <Flex gap={8} wrap>
+      <TabHeader
+        title="AI providers"
+        actions={
+          <>
             <Button
               icon={<ReloadOutlined />}
               onClick={() => void providers.refetch()}
@@ -116,8 +115,9 @@ export function ProvidersTab() {
             >
               Test All Providers
             </Button>
-          </Flex>
-        </Flex>
+          </>
+        }
+      >
         <div style={{ ...grid(140), marginTop: 16 }}>
           <Figure
             label="Active providers"
@@ -131,7 +131,7 @@ export function ProvidersTab() {
             note={learning.isError ? errorMessage(learning.error) : undefined}
           />
         </div>
-      </Card>
+      </TabHeader>
       {providers.isError && providers.data && (
         <Alert
           type="error"

@@ -23,6 +23,7 @@ import { count, ms, tableLabel } from '../model/format';
 import { SEED_TARGET_TOTAL, type TableState, tablePlan } from '../model/seed-plan';
 import { Figure, grid } from './figure';
 import { LoadError } from './load-error';
+import { BusyTag, TabHeader } from './tab-frame';
 
 const STATE_TAG: Record<TableState, { color: string; icon: React.ReactNode }> = {
   Seeded: { color: 'success', icon: <CheckCircleOutlined /> },
@@ -126,21 +127,11 @@ export function SeedingTab() {
 
   return (
     <Flex vertical gap={16}>
-      <Card>
-        <Flex justify="space-between" align="center" gap={12} wrap>
-          <Flex align="center" gap={8} wrap>
-            <Typography.Title level={4} style={{ margin: 0 }}>
-              Database seeding
-            </Typography.Title>
-            <Tag
-              color={inProgress ? 'processing' : 'success'}
-              icon={inProgress ? <SyncOutlined spin /> : <CheckCircleOutlined />}
-              data-testid="seed-status"
-            >
-              {inProgress ? 'In Progress' : 'Ready'}
-            </Tag>
-          </Flex>
-          <Flex gap={8} wrap>
+      <TabHeader
+        title="Database seeding"
+        tags={<BusyTag busy={inProgress} busyText="In Progress" idleText="Ready" testId="seed-status" />}
+        actions={
+          <>
             <Button
               type="primary"
               icon={<ThunderboltOutlined />}
@@ -170,13 +161,14 @@ export function SeedingTab() {
             >
               Clear
             </Button>
-          </Flex>
-        </Flex>
+          </>
+        }
+      >
         <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
           Smart Seed adds only the records not yet present (deduplicated); Real Backend Seed makes sure the
           whole generated set is stored; both fill the eight AI tables from a fixed seed.
         </Typography.Paragraph>
-      </Card>
+      </TabHeader>
 
       {outcome?.kind === 'error' && (
         <Alert
