@@ -19,6 +19,8 @@ export interface TestS3Server {
   close(): Promise<void>;
   /** The stand-in only: makes every write fail as a full object store's does (or not). */
   setFull?(full: boolean): void;
+  /** The stand-in only: the requests it has answered (method, object key, query). */
+  requests?(): Array<{ method: string; key: string; query: string }>;
 }
 
 /**
@@ -37,6 +39,7 @@ export async function startTestS3(kind: 's3rver' | 'standin' = 's3rver'): Promis
       setFull: (full) => {
         standIn.full = full;
       },
+      requests: () => standIn.requests,
     };
   }
   const directory = mkdtempSync(path.join(tmpdir(), 'stratos-s3-'));

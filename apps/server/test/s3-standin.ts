@@ -16,6 +16,8 @@ export interface S3StandIn {
   objects: Map<string, StoredObject>;
   /** While true, every write answers as MinIO does when its drives are full (507 XMinioStorageFull). */
   full: boolean;
+  /** Every request so far: method, object key and query (e.g. `uploadId`, `partNumber`). */
+  requests: Array<{ method: string; key: string; query: string }>;
   close(): Promise<void>;
 }
 
@@ -50,6 +52,7 @@ export async function startS3StandIn(
     bucket,
     objects,
     full: false,
+    requests: [],
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   const server = http.createServer(async (req, res) => {
@@ -75,6 +78,7 @@ export async function startS3StandIn(
     const key = rest.map(decodeURIComponent).join('/');
     const q = url.searchParams;
     const method = req.method ?? 'GET';
+    standIn.requests.push({ method, key, query: url.search });
     if (b !== bucket) {
       if (method === 'PUT' && !key) return send(res, 200);
       return sendError(res, 404, 'NoSuchBucket', 'The specified bucket does not exist');

@@ -61,6 +61,11 @@ export class S3StorageDriver implements StorageDriver {
   private readonly queueSize: number;
   /** Sizes of temporary objects written by this process, to choose the copy method without a HEAD. */
   private readonly tempSizes = new Map<string, number>();
+  /**
+   * Temporary objects that are another object of the bucket taken over in place (a finished tus
+   * upload): its key, until it is committed (copied once, to its permanent key) or discarded.
+   */
+  private readonly adopted = new Map<string, string>();
 
   constructor(opts: S3DriverOptions, client?: S3Client) {
     this.bucket = opts.bucket;
@@ -108,8 +113,22 @@ export class S3StorageDriver implements StorageDriver {
     return { size };
   }
 
+  /**
+   * Takes over an object of the bucket (a finished tus upload, outside the temporary area) as the
+   * temporary object `tempKey`, without copying it: its commit copies it straight to its
+   * permanent key, and a discard deletes it. Only within this process, as a request's next step.
+   */
+  async adoptTemp(tempKey: string, sourceKey: string): Promise<StoredObjectInfo> {
+    assertTempKey(tempKey);
+    const info = await this.head(this.object(sourceKey));
+    if (!info) throw new ObjectNotFoundError(sourceKey);
+    this.adopted.set(tempKey, sourceKey);
+    this.tempSizes.set(tempKey, info.size);
+    return info;
+  }
+
   async commit(tempKey: string, key: string): Promise<void> {
-    const from = this.tempObject(tempKey);
+    const from = this.adopted.get(tempKey) ?? this.tempObject(tempKey);
     const to = this.object(key);
     const size = this.tempSizes.get(tempKey) ?? (await this.head(from))?.size;
     if (size === undefined) throw new ObjectNotFoundError(from);
@@ -130,6 +149,7 @@ export class S3StorageDriver implements StorageDriver {
     }
     await this.deleteObject(from);
     this.tempSizes.delete(tempKey);
+    this.adopted.delete(tempKey);
   }
 
   async get(key: string, range?: ByteRange): Promise<Readable> {
@@ -165,8 +185,10 @@ export class S3StorageDriver implements StorageDriver {
   }
 
   async delete(key: string): Promise<void> {
-    await this.deleteObject(key.includes('/') ? this.object(key) : this.tempObject(key));
+    const adopted = this.adopted.get(key);
+    await this.deleteObject(adopted ?? (key.includes('/') ? this.object(key) : this.tempObject(key)));
     if (!key.includes('/')) this.tempSizes.delete(key);
+    this.adopted.delete(key);
   }
 
   async sweepTemp(remove: (t: TempListing) => boolean): Promise<number> {

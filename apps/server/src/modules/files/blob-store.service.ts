@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client';
 import { LocalStorageDriver } from '../../storage/local.driver';
+import { S3StorageDriver } from '../../storage/s3.driver';
 import { ownedTempKey, type StorageDriver } from '../../storage/storage-driver';
 import { BlobsRepository } from './blobs.repository';
 import { HashingStream, StreamTooLargeError } from './hash-worker';
@@ -108,6 +109,26 @@ export class BlobStore {
     if (hashed.size > maxBytes) throw new StreamTooLargeError(maxBytes);
     const tempKey = this.newTempKey();
     const { size } = await this.storage.adoptTemp(tempKey, filePath);
+    if (size !== hashed.size) {
+      await this.deleteQuietly(tempKey);
+      throw new Error(`adopted ${size} bytes, hashed ${hashed.size}`);
+    }
+    return { tempKey, size, sha256: hashed.sha256 };
+  }
+
+  /**
+   * S3: takes over an object of the bucket whose hash is known (a finished tus upload) as a
+   * temporary object, without reading or copying its bytes; null on other drivers.
+   */
+  async adoptObject(
+    objectKey: string,
+    hashed: { sha256: string; size: number },
+    maxBytes = Number.POSITIVE_INFINITY,
+  ): Promise<TempObject | null> {
+    if (!(this.storage instanceof S3StorageDriver)) return null;
+    if (hashed.size > maxBytes) throw new StreamTooLargeError(maxBytes);
+    const tempKey = this.newTempKey();
+    const { size } = await this.storage.adoptTemp(tempKey, objectKey);
     if (size !== hashed.size) {
       await this.deleteQuietly(tempKey);
       throw new Error(`adopted ${size} bytes, hashed ${hashed.size}`);

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { FILE_ID_HEADER, TUS_ENDPOINT } from '@stratos/contracts/files/upload.schema';
+import type { S3Store } from '@tus/s3-store';
 import { type DataStore, ERRORS, EVENTS, type Server, type Upload } from '@tus/server';
 import type { StorageConfig } from '../../config';
 import { AppError } from '../../lib/app-error';
@@ -30,6 +31,7 @@ import {
   UPLOAD_ID,
   uploadNotFound,
 } from './tus-protocol';
+import { TusS3Hashing } from './tus-s3-hashing';
 import { TusStoreFiles } from './tus-store';
 import { fileTooLarge, storageFull, type UploadService } from './upload.service';
 
@@ -64,6 +66,8 @@ export class TusUploads {
   private readonly created = new WeakMap<IncomingMessage, { id: string; reservation: Reservation }>();
   /** PATCH on local disk: the reservation's renewal (its error, or null), running while bytes are written. */
   private readonly renewals = new WeakMap<IncomingMessage, Promise<unknown>>();
+  /** S3: the running hash of each upload's bytes as they stream through (null on local disk). */
+  private readonly s3Hashing: TusS3Hashing | null = null;
   /** When this process last renewed each upload's reservation (ms), to renew at most every TTL/4. */
   private readonly renewedAt = new Map<string, number>();
 
@@ -79,6 +83,7 @@ export class TusUploads {
         s3ClientConfig: { ...s3ClientConfig(storage.s3), bucket: storage.s3.bucket },
       });
       this.prefix = S3_TUS_PREFIX;
+      this.s3Hashing = new TusS3Hashing(this.store as S3Store);
     } else {
       // No tus-level expiry: sweepExpired removes stale uploads (and releases their reservations),
       // and a finished upload's bytes leave the store before tus would look at them again.
@@ -283,8 +288,9 @@ export class TusUploads {
   }
 
   /**
-   * The finished upload's bytes as a temporary object: on local disk renamed in place with the
-   * hash computed as they arrived; else streamed (and hashed) from the store.
+   * The finished upload's bytes as a temporary object, hashed as they arrived: on local disk the
+   * file renamed in place, on S3 the completed object taken over in place. An S3 upload that was
+   * resumed on another process is streamed (and hashed) from the store.
    */
   private async takeBytes(upload: Upload, maxBytes: number): Promise<TempObject> {
     const id = upload.id;
@@ -299,6 +305,13 @@ export class TusUploads {
         });
       if (adopted) return adopted;
     }
+    if (this.s3Hashing) {
+      // Every byte went through this process: the completed object is taken over as it is.
+      const size = upload.size ?? upload.offset;
+      const sha256 = await this.s3Hashing.sha256(id, size);
+      const adopted = sha256 ? await this.uploads.adoptObject(id, { sha256, size }, maxBytes) : null;
+      if (adopted) return adopted;
+    }
     const source = (await (this.store as unknown as { read(id: string): Promise<Readable> | Readable }).read(
       id,
     )) as Readable;
@@ -308,6 +321,7 @@ export class TusUploads {
   /** Deletes what tus kept of an upload (bytes and info). */
   private async dropUpload(id: string): Promise<void> {
     this.renewedAt.delete(id);
+    this.s3Hashing?.forget(id);
     await this.files.remove(id);
   }
 

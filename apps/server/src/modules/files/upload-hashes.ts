@@ -31,6 +31,18 @@ export class UploadHashes {
     return hash;
   }
 
+  /**
+   * The kept hash if it covers exactly the first `offset` bytes (a new one at 0), else null: for a
+   * store whose earlier bytes cannot be read back before the upload completes (S3's parts).
+   */
+  take(id: string, offset: number): RunningHash | null {
+    const kept = this.kept.get(id);
+    this.kept.delete(id);
+    if (kept && kept.offset === offset) return kept.hash;
+    kept?.hash.cancel();
+    return offset === 0 ? new RunningHash() : null;
+  }
+
   /** Keeps `hash`, covering the upload's first `offset` bytes, for its next request. */
   keep(id: string, hash: RunningHash, offset: number): void {
     hash.flush();

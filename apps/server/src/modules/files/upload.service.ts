@@ -214,6 +214,20 @@ export class UploadService {
     }
   }
 
+  /** S3: a finished tus upload's object, hashed as it arrived, taken over without a copy (else null). */
+  async adoptObject(
+    objectKey: string,
+    hashed: { sha256: string; size: number },
+    maxBytes: number,
+  ): Promise<TempObject | null> {
+    try {
+      return await this.deps.blobs.adoptObject(objectKey, hashed, maxBytes);
+    } catch (err) {
+      if (err instanceof StreamTooLargeError) throw fileTooLarge(maxBytes);
+      throw this.fullOr(err);
+    }
+  }
+
   releaseReservation(reservation: Reservation): Promise<void> {
     return this.deps.quota.release(reservation);
   }
