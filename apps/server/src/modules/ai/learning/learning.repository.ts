@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { LEARNING_LIMITS } from '@stratos/contracts/ai/learning.schema';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
@@ -196,32 +196,38 @@ export class LearningRepository {
     items: ReadonlyArray<Candidate & { priority: string }>,
   ): Promise<number> {
     if (items.length === 0) return 0;
-    return this.db.transaction(async (tx) => {
-      const rows = await tx
-        .insert(aiLearningImprovements)
-        .values(
-          items.map((c) => ({
-            improvementType: c.improvementType,
-            description: c.description,
-            priority: c.priority,
-            impactScore: c.impactScore,
-            implementationStatus: 'pending',
-            category: c.category,
-            relatedInteractions: c.related.slice(0, 100),
-          })),
-        )
-        .returning({ id: aiLearningImprovements.id });
-      await tx.insert(aiLearningSuggestions).values(
-        rows.map((r, n) => ({
-          improvementId: r.id,
-          cycleId,
-          source: items[n]?.source ?? null,
-          domain: items[n]?.domain ?? null,
-          guidance: items[n]?.guidance ?? '',
-        })),
-      );
-      return rows.length;
-    });
+    // One statement for both tables (ids made here): a cycle's CPU is mostly its statements.
+    const rows = items.map((c) => ({ id: randomUUID(), c }));
+    const improvements = rows.map(({ id, c }) => ({
+      id,
+      improvement_type: c.improvementType,
+      description: c.description,
+      priority: c.priority,
+      impact_score: c.impactScore,
+      implementation_status: 'pending',
+      category: c.category,
+      related_interactions: c.related.slice(0, 100),
+    }));
+    const suggestions = rows.map(({ id, c }) => ({
+      improvement_id: id,
+      cycle_id: cycleId,
+      source: c.source ?? null,
+      domain: c.domain ?? null,
+      guidance: c.guidance ?? '',
+    }));
+    const result = await this.db.execute(sql`
+      with improvements as (
+        insert into ai_learning_improvements (id, improvement_type, description, priority, impact_score,
+          implementation_status, category, related_interactions)
+        select id, improvement_type, description, priority, impact_score, implementation_status, category,
+          related_interactions
+        from json_populate_recordset(null::ai_learning_improvements, ${JSON.stringify(improvements)}::json)
+        returning 1)
+      insert into ai_learning_suggestions (improvement_id, cycle_id, source, domain, guidance)
+      select improvement_id, cycle_id, source, domain, guidance
+      from json_populate_recordset(null::ai_learning_suggestions, ${JSON.stringify(suggestions)}::json)
+      returning 1`);
+    return rowsOf(result).length;
   }
 
   /** Keeps the latest 50 cycle suggestions; older ones that were never applied are deleted. */
