@@ -140,7 +140,13 @@ export class SmtpMailer implements Mailer {
       .returning({ id: outbox.id });
     if (!claimed) return;
     try {
-      await smtp.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await smtp.sendMail({
+        from: this.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
     } catch (err) {
       await this.db.delete(outbox).where(eq(outbox.id, claimed.id));
       throw err;

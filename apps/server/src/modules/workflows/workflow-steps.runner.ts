@@ -95,7 +95,13 @@ export async function runSteps(
   for (let index = outcomes.length; index < steps.length; index++) {
     const step = steps[index] as WorkflowStep;
     if (EXTERNAL.has(step.type)) {
-      const mark: StepOutcome = { index, type: step.type, status: 'started', durationMs: 0, message: 'Started' };
+      const mark: StepOutcome = {
+        index,
+        type: step.type,
+        status: 'started',
+        durationMs: 0,
+        message: 'Started',
+      };
       if (!(await onStep([...outcomes, mark], state))) return { outcomes, error: null, lost: true };
     }
     const started = performance.now();
