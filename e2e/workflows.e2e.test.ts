@@ -6,7 +6,7 @@ import { minimalPdf } from '../apps/server/test/documents.fixture';
 import { signIn } from './support/accounts';
 import { type AiJourneyServer, startAiJourneyServer } from './support/ai-server';
 import { api, loginToken } from './support/api';
-import { hasChromium, launchBrowser, screenshotBothThemes } from './support/browser';
+import { hasChromium, launchBrowser, screenshot, screenshotBothThemes } from './support/browser';
 
 const PDF = 'invoice-2026-11.pdf';
 const PDF2 = 'invoice-2026-12.pdf';
@@ -62,8 +62,19 @@ describe.skipIf(!hasChromium)('workflows journey in Chromium', () => {
   }
 
   /** Picks a folder, at any depth, in the folder TreeSelect labelled `label` (inside `scope`). */
-  async function chooseFolder(page: Page, scope: Page | Locator, label: string, folder: string) {
+  async function chooseFolder(
+    page: Page,
+    scope: Page | Locator,
+    label: string,
+    folder: string,
+    shot?: string,
+  ) {
     await scope.getByLabel(label, { exact: true }).click();
+    const option = page.locator('.ant-select-dropdown:visible .ant-select-tree-title', {
+      hasText: new RegExp(`^${folder}$`),
+    });
+    await option.first().waitFor();
+    if (shot) await screenshot(page, shot);
     await page
       .locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: new RegExp(`^${folder}$`) })
       .first()
@@ -189,11 +200,12 @@ describe.skipIf(!hasChromium)('workflows journey in Chromium', () => {
     await edit.getByLabel('Description').click();
     await expect.poll(() => edit.getByText('Workflow name is required').isVisible()).toBe(true);
     await editName.fill('File incoming PDFs by month');
-    await chooseFolder(page, edit, 'Move to folder', 'Invoices');
+    await chooseFolder(page, edit, 'Move to folder', 'Invoices', 'workflows-folder-tree-light-1280');
     await shoot(page, 'edit', edit);
     await save.click();
     await expect.poll(() => edit.count(), { timeout: 10_000 }).toBe(0);
-    await expect.poll(() => page.getByText('File incoming PDFs by month').first().isVisible()).toBe(true);
+    const details = page.getByRole('tabpanel', { name: 'Details' });
+    await expect.poll(() => details.getByText('File incoming PDFs by month').first().isVisible()).toBe(true);
     // The Details tab stays open: a second upload's run shows up in the history without a reload.
     const form = new FormData();
     form.append('folderId', folders.Inbox as string);

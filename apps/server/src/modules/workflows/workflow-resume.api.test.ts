@@ -243,6 +243,9 @@ describe('manual trigger with a folder', () => {
     const refused = await call(t.app, 'POST', '/api/workflows', other, body);
     expect(refused.statusCode).toBe(404);
     const id = await create(user, body);
+    // The owner's open pages hear of the run (started, settled) on the live events stream.
+    const heard: string[] = [];
+    const unsubscribe = t.app.ctx.events.subscribe(user.user.id, (e) => heard.push(e.type));
     const got = (await call(t.app, 'GET', `/api/workflows/${id}`, user)).json().data;
     expect(got.trigger).toEqual({ type: 'manual', folderId: inbox, fileType: 'pdf' });
     await runNow(user, id);
@@ -250,6 +253,8 @@ describe('manual trigger with a folder', () => {
     const [run] = await history(user, id);
     expect(run?.status).toBe('success');
     expect(run?.steps[0]?.message).toBe('Tagged 2 files with by-hand (2 new)');
+    await expect.poll(() => heard.filter((e) => e === 'workflows.changed').length).toBe(2);
+    unsubscribe();
 
     // The root as the folder: the one PDF there.
     const atRoot = await create(user, {

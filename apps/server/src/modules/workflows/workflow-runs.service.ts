@@ -36,8 +36,8 @@ export interface WorkflowRunsDeps {
   log: { error(obj: object, msg?: string): void };
   /** Told that something was queued, so a drain starts at once. */
   onQueued?: () => void;
-  /** Told when a run settled (live events to the owner's page). */
-  onSettled?: (ownerId: string, workflowId: string) => void;
+  /** Told when a run started or settled (live events to the owner's page). */
+  onChanged?: (ownerId: string, workflowId: string) => void;
 }
 
 /** Files written by a workflow's own steps (a copy, a note) do not fire upload triggers: no loops. */
@@ -165,7 +165,7 @@ export class WorkflowRunsService {
     const { repo, workerId } = this.d;
     const finish = async (status: 'success' | 'error', steps: StepOutcome[], error: string | null) => {
       await repo.finish(run.id, workerId, status, steps, error);
-      this.d.onSettled?.(run.ownerId, run.workflowId);
+      this.d.onChanged?.(run.ownerId, run.workflowId);
     };
     try {
       const w = await repo.getWorkflowById(run.workflowId);
@@ -179,6 +179,7 @@ export class WorkflowRunsService {
         const trigger = run.retryOf ? 'retry' : run.triggerKey.slice(0, run.triggerKey.indexOf(':'));
         context = { steps: w.steps, files, did: [], trigger };
         if (!(await repo.progress(run.id, workerId, [], context, RUN_LEASE_MS))) return;
+        this.d.onChanged?.(run.ownerId, run.workflowId);
       }
       const fixed = context;
       const result = await insideRun.run(run.id, () =>

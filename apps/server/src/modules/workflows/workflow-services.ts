@@ -155,6 +155,8 @@ export function workflowServicesFor(ctx: AppContext): WorkflowServices {
     workerId: ctx.instance.id,
     log: ctx.log,
     onQueued: kick,
+    // The owner's open pages refresh their workflows (a run an upload or a schedule started, too).
+    onChanged: (ownerId) => void ctx.events.publish(ownerId, { type: 'workflows.changed' }),
   });
   const service = new WorkflowsService({
     repo,

@@ -20,7 +20,14 @@ export function FolderSelect({
   ariaLabel: string;
 }) {
   const treeData = useMemo(
-    () => [{ value: ROOT, title: 'My Files (top level)', children: buildFolderTree(folders) }],
+    () => [
+      {
+        value: ROOT,
+        title: 'My Files (top level)',
+        label: 'My Files (top level)',
+        children: buildFolderTree(folders),
+      },
+    ],
     [folders],
   );
   return (
@@ -33,6 +40,7 @@ export function FolderSelect({
       treeDefaultExpandAll
       showSearch
       treeNodeFilterProp="title"
+      treeNodeLabelProp="label"
       popupMatchSelectWidth={false}
       style={{ width: '100%' }}
     />

@@ -3,13 +3,17 @@ import type { FolderItem } from '@stratos/contracts/files/file.schema';
 export interface FolderNode {
   value: string;
   title: string;
+  /** The path, shown once chosen ("Processed / Invoices"). */
+  label: string;
   children: FolderNode[];
 }
 
 /** The flat folder list as a tree (children by name); a folder whose parent is missing sits at the top. */
 export function buildFolderTree(folders: readonly FolderItem[]): FolderNode[] {
   const nodes = new Map<string, FolderNode>();
-  for (const f of folders) nodes.set(f.id, { value: f.id, title: f.name, children: [] });
+  const byId = new Map(folders.map((f) => [f.id, f]));
+  for (const f of folders)
+    nodes.set(f.id, { value: f.id, title: f.name, label: pathIn(byId, f.id), children: [] });
   const roots: FolderNode[] = [];
   for (const f of folders) {
     const node = nodes.get(f.id) as FolderNode;
@@ -28,7 +32,10 @@ export function buildFolderTree(folders: readonly FolderItem[]): FolderNode[] {
 /** "Inbox / invoices / 2026" for a folder, "My Files" for the root, "a folder" when unknown. */
 export function folderPathName(folders: readonly FolderItem[], id: string | null): string {
   if (id === null) return 'My Files';
-  const byId = new Map(folders.map((f) => [f.id, f]));
+  return pathIn(new Map(folders.map((f) => [f.id, f])), id) || 'a folder';
+}
+
+function pathIn(byId: ReadonlyMap<string, FolderItem>, id: string): string {
   const parts: string[] = [];
   let at = byId.get(id);
   // Bounded: a cycle in bad data cannot loop forever.
@@ -36,5 +43,5 @@ export function folderPathName(folders: readonly FolderItem[], id: string | null
     parts.unshift(at.name);
     at = at.parentId ? byId.get(at.parentId) : undefined;
   }
-  return parts.length > 0 ? parts.join(' / ') : 'a folder';
+  return parts.join(' / ');
 }
