@@ -238,6 +238,39 @@ describe.skipIf(!hasChromium)('workflows journey in Chromium', () => {
     await expect
       .poll(() => page.getByText('No workflows yet', { exact: true }).isVisible(), { timeout: 10_000 })
       .toBe(true);
+
+    // A manual workflow on a folder's files: Run now tags the PDF in Processed.
+    await page.getByRole('tab', { name: 'Create' }).click();
+    await page.getByLabel('Name').fill('Tag filed PDFs');
+    await page.locator('.ant-segmented-item', { hasText: 'Manual' }).click();
+    expect(await page.getByText('Run now acts on no files').isVisible()).toBe(true);
+    await page.getByText('Run now acts on the files of a folder').click();
+    await chooseFolder(page, page, 'Trigger folder', 'Processed');
+    await choose(page, 'File type', 'PDF');
+    expect(
+      await page.getByText('Run now acts on the newest 50 files of this type in the folder.').isVisible(),
+    ).toBe(true);
+    await choose(page, 'Step to add', 'Tag');
+    await page.getByRole('button', { name: 'Add step' }).click();
+    await page.getByLabel('Tags', { exact: true }).fill('filed');
+    await page.keyboard.press('Enter');
+    await shoot(page, 'manual', page.getByText('Run now acts on the newest 50'));
+    await page.getByRole('button', { name: 'Create workflow' }).click();
+    const manual = page.getByTestId('workflow-card').filter({ hasText: 'Tag filed PDFs' });
+    await expect.poll(() => manual.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await manual.textContent()).toContain(
+      'By hand (Run now), on the newest 50 PDF files in Processed',
+    );
+    await manual.getByRole('button', { name: 'Run now' }).click();
+    // The page follows the queued run until it settles, without a reload.
+    await expect
+      .poll(() => history.getByText('success', { exact: true }).count(), { timeout: 20_000 })
+      .toBe(1);
+    await history
+      .getByRole('button', { name: /Expand row/ })
+      .first()
+      .click();
+    await expect.poll(() => history.getByText(/Tagged 1 file with filed/).isVisible()).toBe(true);
     await context.close();
   });
 });
