@@ -18,12 +18,18 @@ const folders = [
 describe('folder tree', () => {
   it('nests folders under their parents, by name', () => {
     expect(buildFolderTree(folders)).toEqual([
-      { value: 'b', title: 'Archive', children: [] },
+      { value: 'b', title: 'Archive', label: 'Archive', children: [] },
       {
         value: 'a',
         title: 'Inbox',
+        label: 'Inbox',
         children: [
-          { value: 'c', title: 'invoices', children: [{ value: 'd', title: '2026', children: [] }] },
+          {
+            value: 'c',
+            title: 'invoices',
+            label: 'Inbox / invoices',
+            children: [{ value: 'd', title: '2026', label: 'Inbox / invoices / 2026', children: [] }],
+          },
         ],
       },
     ]);
