@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,9 +6,10 @@ import { minimalPdf } from '../apps/server/test/documents.fixture';
 import { signIn } from './support/accounts';
 import { type AiJourneyServer, startAiJourneyServer } from './support/ai-server';
 import { api, loginToken } from './support/api';
-import { hasChromium, launchBrowser, screenshotBothThemes } from './support/browser';
+import { hasChromium, launchBrowser, screenshot, screenshotBothThemes } from './support/browser';
 
 const PDF = 'invoice-2026-11.pdf';
+const PDF2 = 'invoice-2026-12.pdf';
 
 describe.skipIf(!hasChromium)('workflows journey in Chromium', () => {
   let browser: Browser;
@@ -25,6 +26,7 @@ describe.skipIf(!hasChromium)('workflows journey in Chromium', () => {
         '```json\n{"summary":"An invoice.","category":"finance","tags":["invoice"],"insights":[],"recommendations":[],"confidence":0.9}\n```',
     });
     writeFileSync(path.join(ai.dir, PDF), minimalPdf(['Invoice November 2026, total 120 EUR']));
+    writeFileSync(path.join(ai.dir, PDF2), minimalPdf(['Invoice December 2026, total 80 EUR']));
     token = await loginToken(ai.server.url, email, password);
     for (const name of ['Inbox', 'Processed']) {
       const res = await api<{ folder: { id: string } }>(ai.server.url, '/folders', {
@@ -35,6 +37,14 @@ describe.skipIf(!hasChromium)('workflows journey in Chromium', () => {
       expect(res.status).toBe(201);
       folders[name] = res.body.folder.id;
     }
+    // A folder two levels down: the pickers show the whole tree.
+    const nested = await api<{ folder: { id: string } }>(ai.server.url, '/folders', {
+      method: 'POST',
+      token,
+      body: { name: 'Invoices', parentId: folders.Processed },
+    });
+    expect(nested.status).toBe(201);
+    folders.Invoices = nested.body.folder.id;
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -47,6 +57,26 @@ describe.skipIf(!hasChromium)('workflows journey in Chromium', () => {
     await page.getByLabel(label, { exact: true }).click();
     await page
       .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
+      .first()
+      .click();
+  }
+
+  /** Picks a folder, at any depth, in the folder TreeSelect labelled `label` (inside `scope`). */
+  async function chooseFolder(
+    page: Page,
+    scope: Page | Locator,
+    label: string,
+    folder: string,
+    shot?: string,
+  ) {
+    await scope.getByLabel(label, { exact: true }).click();
+    const option = page.locator('.ant-select-dropdown:visible .ant-select-tree-title', {
+      hasText: new RegExp(`^${folder}$`),
+    });
+    await option.first().waitFor();
+    if (shot) await screenshot(page, shot);
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: new RegExp(`^${folder}$`) })
       .first()
       .click();
   }
@@ -87,13 +117,13 @@ describe.skipIf(!hasChromium)('workflows journey in Chromium', () => {
       .getByLabel('Description')
       .fill('Analyse every PDF that lands in Inbox, then file it under Processed.');
     await page.locator('.ant-segmented-item', { hasText: 'Upload' }).click();
-    await choose(page, 'Trigger folder', 'Inbox');
+    await chooseFolder(page, page, 'Trigger folder', 'Inbox');
     await choose(page, 'File type', 'PDF');
     await choose(page, 'Step to add', 'Analyse with AI');
     await page.getByRole('button', { name: 'Add step' }).click();
     await choose(page, 'Step to add', 'Move to folder');
     await page.getByRole('button', { name: 'Add step' }).click();
-    await choose(page, 'Move to folder', 'Processed');
+    await chooseFolder(page, page, 'Move to folder', 'Processed');
     await shoot(page, 'create');
     await create.click();
 
@@ -157,6 +187,46 @@ describe.skipIf(!hasChromium)('workflows journey in Chromium', () => {
       `workflow upload trigger (browser journey): run started ${gap} ms after the upload's commit; run took ${run?.duration} s`,
     );
 
+    // Edit it while it runs: the same form, filled in; a blank name is refused; the move now
+    // goes one level deeper (Processed / Invoices), from the next run on.
+    await page.getByRole('button', { name: /^(edit )?Edit$/ }).click();
+    const edit = page.getByTestId('workflow-edit');
+    const editName = edit.getByLabel('Name');
+    expect(await editName.inputValue()).toBe('File incoming PDFs');
+    expect(await edit.textContent()).toContain('changes apply from its next run');
+    const save = edit.getByRole('button', { name: 'Save changes' });
+    await editName.fill('  ');
+    expect(await save.isDisabled()).toBe(true);
+    await edit.getByLabel('Description').click();
+    await expect.poll(() => edit.getByText('Workflow name is required').isVisible()).toBe(true);
+    await editName.fill('File incoming PDFs by month');
+    await chooseFolder(page, edit, 'Move to folder', 'Invoices', 'workflows-folder-tree-light-1280');
+    await shoot(page, 'edit', edit);
+    await save.click();
+    await expect.poll(() => edit.count(), { timeout: 10_000 }).toBe(0);
+    const details = page.getByRole('tabpanel', { name: 'Details' });
+    await expect.poll(() => details.getByText('File incoming PDFs by month').first().isVisible()).toBe(true);
+    // The Details tab stays open: a second upload's run shows up in the history without a reload.
+    const form = new FormData();
+    form.append('folderId', folders.Inbox as string);
+    form.append('file', new Blob([readFileSync(path.join(ai.dir, PDF2))], { type: 'application/pdf' }), PDF2);
+    const uploaded = await fetch(`${ai.server.url}/api/files/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    await expect
+      .poll(() => history.getByText('success', { exact: true }).count(), { timeout: 20_000 })
+      .toBe(2);
+    const inInvoices = await api<{ files: { name: string }[] }>(
+      ai.server.url,
+      `/files?folderId=${folders.Invoices}`,
+      { token },
+    );
+    expect(inInvoices.body.files.map((f) => f.name)).toEqual([PDF2]);
+    expect(await inProcessed()).toEqual([PDF]);
+
     // Overview after a run, then Delete asks first.
     await page.getByRole('tab', { name: 'Overview' }).click();
     await shoot(page, 'overview');
@@ -168,6 +238,39 @@ describe.skipIf(!hasChromium)('workflows journey in Chromium', () => {
     await expect
       .poll(() => page.getByText('No workflows yet', { exact: true }).isVisible(), { timeout: 10_000 })
       .toBe(true);
+
+    // A manual workflow on a folder's files: Run now tags the PDF in Processed.
+    await page.getByRole('tab', { name: 'Create' }).click();
+    await page.getByLabel('Name').fill('Tag filed PDFs');
+    await page.locator('.ant-segmented-item', { hasText: 'Manual' }).click();
+    expect(await page.getByText('Run now acts on no files').isVisible()).toBe(true);
+    await page.getByText('Run now acts on the files of a folder').click();
+    await chooseFolder(page, page, 'Trigger folder', 'Processed');
+    await choose(page, 'File type', 'PDF');
+    expect(
+      await page.getByText('Run now acts on the newest 50 files of this type in the folder.').isVisible(),
+    ).toBe(true);
+    await choose(page, 'Step to add', 'Tag');
+    await page.getByRole('button', { name: 'Add step' }).click();
+    await page.getByLabel('Tags', { exact: true }).fill('filed');
+    await page.keyboard.press('Enter');
+    await shoot(page, 'manual', page.getByText('Run now acts on the newest 50'));
+    await page.getByRole('button', { name: 'Create workflow' }).click();
+    const manual = page.getByTestId('workflow-card').filter({ hasText: 'Tag filed PDFs' });
+    await expect.poll(() => manual.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await manual.textContent()).toContain(
+      'By hand (Run now), on the newest 50 PDF files in Processed',
+    );
+    await manual.getByRole('button', { name: 'Run now' }).click();
+    // The page follows the queued run until it settles, without a reload.
+    await expect
+      .poll(() => history.getByText('success', { exact: true }).count(), { timeout: 20_000 })
+      .toBe(1);
+    await history
+      .getByRole('button', { name: /Expand row/ })
+      .first()
+      .click();
+    await expect.poll(() => history.getByText(/Tagged 1 file with filed/).isVisible()).toBe(true);
     await context.close();
   });
 });

@@ -7,7 +7,7 @@ import type { Database } from '../db/client';
  * API, which applies the access rules.
  */
 export interface LiveEvent {
-  type: 'storage.changed' | 'analysis.changed';
+  type: 'storage.changed' | 'analysis.changed' | 'workflows.changed';
   /** The file concerned, when there is one. */
   fileId?: string;
 }

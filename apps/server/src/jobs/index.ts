@@ -12,6 +12,7 @@ import { purgeExpiredJob } from '../modules/files/recycle-bin.job';
 import { collectGarbageJob } from '../modules/files/storage-gc.job';
 import { expireReservationsJob } from '../modules/files/upload-reservations.job';
 import { releaseAbandonedJob } from '../modules/merch/release-abandoned.job';
+import { workflowRetentionJob } from '../modules/workflows/workflow-retention.job';
 import { workflowsJob } from '../modules/workflows/workflows.job';
 import type { JobScheduler } from './scheduler';
 
@@ -31,4 +32,5 @@ export function registerJobs(jobs: JobScheduler, ctx: AppContext): void {
   jobs.register(learningCycleJob(ctx));
   jobs.register(workflowsJob(ctx));
   jobs.register(releaseAbandonedJob(ctx));
+  jobs.register(workflowRetentionJob(ctx));
 }

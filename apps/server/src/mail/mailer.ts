@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema/index';
@@ -14,6 +15,11 @@ export interface Mail {
    * keeps the mail with each replaced by REDACTION, so nobody who reads the outbox can use them.
    */
   secrets?: readonly string[];
+  /**
+   * A sender's stable key for this one mail (a workflow run's e-mail step). A second send with a
+   * key already in the outbox is dropped, so a resumed sender cannot mail twice.
+   */
+  dedupeKey?: string;
 }
 
 /** What stands in the outbox where a code was. */
@@ -41,6 +47,7 @@ export function outboxRow(mail: Mail, sentAt: Date | null = null): typeof outbox
     kind: mail.kind,
     redacted: secrets.length > 0,
     sentAt,
+    dedupeKey: mail.dedupeKey ?? null,
   };
 }
 
@@ -58,7 +65,12 @@ export class OutboxMailer implements Mailer {
   ) {}
 
   async send(mail: Mail): Promise<void> {
-    await this.db.insert(outbox).values(outboxRow(mail));
+    const stored = await this.db
+      .insert(outbox)
+      .values(outboxRow(mail))
+      .onConflictDoNothing({ target: outbox.dedupeKey })
+      .returning({ id: outbox.id });
+    if (stored.length === 0) return; // Its dedupe key was sent already.
     // The line a person looks for: one line, one code, the same words every time (grep it).
     for (const secret of mail.secrets ?? []) {
       if (secret)
@@ -104,6 +116,7 @@ export class SmtpMailer implements Mailer {
 
   async send(mail: Mail): Promise<void> {
     const smtp = await this.transporter();
+    if (mail.dedupeKey) return this.sendOnce(smtp, mail);
     await smtp.sendMail({
       from: this.from,
       to: mail.to,
@@ -112,5 +125,32 @@ export class SmtpMailer implements Mailer {
       html: mail.html,
     });
     await this.db.insert(outbox).values(outboxRow(mail, new Date()));
+  }
+
+  /**
+   * A keyed mail claims its outbox row before the SMTP call: a second send with the key finds the
+   * row and stops (at most once, even when the first sender died mid-call). A failed call gives
+   * the key back, so a later attempt may send.
+   */
+  private async sendOnce(smtp: Transporter, mail: Mail): Promise<void> {
+    const [claimed] = await this.db
+      .insert(outbox)
+      .values(outboxRow(mail))
+      .onConflictDoNothing({ target: outbox.dedupeKey })
+      .returning({ id: outbox.id });
+    if (!claimed) return;
+    try {
+      await smtp.sendMail({
+        from: this.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
+    } catch (err) {
+      await this.db.delete(outbox).where(eq(outbox.id, claimed.id));
+      throw err;
+    }
+    await this.db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.id, claimed.id));
   }
 }

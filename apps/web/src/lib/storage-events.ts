@@ -7,6 +7,8 @@ export const STORAGE_QUERY_ROOTS = {
   analytics: 'analytics',
   recycleBin: 'recycle-bin',
   shares: 'shares',
+  /** Uploads fire workflows, whose runs then report on the live events stream too. */
+  workflows: 'workflows',
 } as const;
 
 /** Window events the dashboard reloads on (part 1 section 7). */

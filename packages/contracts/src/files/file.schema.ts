@@ -95,6 +95,15 @@ export const fileUpdateBodySchema = z
 export const fileReplySchema = z.object({ success: z.literal(true), file: fileSchema });
 export const folderReplySchema = z.object({ success: z.literal(true), folder: folderSchema });
 
+/** GET /api/folders: every live folder of the user, flat (parentId links them), for folder pickers. */
+export const FOLDER_TREE_MAX = 2000;
+export const folderTreeReplySchema = z.object({
+  success: z.literal(true),
+  folders: z.array(folderSchema),
+  /** More than FOLDER_TREE_MAX folders: the rest are left out. */
+  truncated: z.boolean(),
+});
+
 export const createFolderBodySchema = z.strictObject({
   name: fileNameSchema,
   parentId: z.uuid().nullable().optional(),

@@ -15,8 +15,19 @@ export type FileTypeFilter = z.infer<typeof fileTypeFilterSchema>;
 export const SCHEDULE_MIN_MINUTES = 5;
 export const SCHEDULE_MAX_MINUTES = 7 * 24 * 60;
 
+/** Files a run without a triggering file looks at: the newest this many of a folder, of its type. */
+export const RUN_FILES_MAX = 50;
+
 export const triggerSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('manual') }),
+  z.strictObject({
+    type: z.literal('manual'),
+    /**
+     * With a folder (null: the root), Run now acts on its newest RUN_FILES_MAX files of `fileType`;
+     * without one (older workflows, webhook-only ones), a run acts on no files.
+     */
+    folderId: z.uuid().nullable().optional(),
+    fileType: fileTypeFilterSchema.optional(),
+  }),
   z.strictObject({
     type: z.literal('schedule'),
     everyMinutes: z

@@ -10,6 +10,7 @@ export const WORKFLOW_MESSAGES = {
   fetchFailed: (reason: string) => `Failed to fetch workflows: ${reason}`,
   invalidData: 'Received invalid data format from server',
   createFailed: 'Failed to create workflow.',
+  updateFailed: 'Failed to update workflow.',
   deleteFailed: 'Failed to delete workflow.',
   startFailed: 'Failed to start workflow.',
   stopFailed: 'Failed to stop workflow.',
@@ -59,6 +60,8 @@ export const workflowSchema = z.object({
   /** Share of finished runs that succeeded, 0 to 100 (one decimal); null before the first finished run. */
   success_rate: z.number().min(0).max(100).nullable(),
   runs: z.number().int(),
+  /** Runs queued or running now (the page watches closely while any is). */
+  activeRuns: z.number().int(),
   /** When the latest run started; null before the first. */
   lastRun: z.iso.datetime().nullable(),
   created: z.iso.datetime(),
@@ -74,7 +77,8 @@ export const workflowReplySchema = dataEnvelope(workflowSchema);
 export const stepOutcomeSchema = z.object({
   index: z.number().int(),
   type: z.string(),
-  status: z.enum(['success', 'error']),
+  /** 'started': an e-mail or webhook step began and its end was not recorded yet (see docs/workflows.md). */
+  status: z.enum(['success', 'error', 'started']),
   durationMs: z.number().int(),
   message: z.string(),
 });

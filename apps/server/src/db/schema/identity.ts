@@ -105,8 +105,10 @@ export const outbox = pgTable(
     redacted: boolean('redacted').notNull().default(false),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A sender's stable key for one mail (a workflow run's step): a second send with it is dropped. */
+    dedupeKey: text('dedupe_key'),
   },
-  (t) => [index('outbox_to_idx').on(t.to, t.createdAt)],
+  (t) => [index('outbox_to_idx').on(t.to, t.createdAt), uniqueIndex('outbox_dedupe_uq').on(t.dedupeKey)],
 );
 
 export const auditLog = pgTable(

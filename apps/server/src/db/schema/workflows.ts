@@ -4,6 +4,15 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './identity';
 
+/** A run's resumable state (see workflow-steps.runner.ts). */
+export interface RunContext {
+  steps: WorkflowStep[];
+  files: { id: string; name: string; mimeType: string; size: number }[];
+  /** What the completed steps did, one line each (the e-mail and webhook report it). */
+  did: string[];
+  trigger: string;
+}
+
 /** A user's workflow (issue 18): a trigger and ordered steps, run on the server. */
 export const workflows = pgTable(
   'workflows',
@@ -56,6 +65,11 @@ export const workflowRuns = pgTable(
     leaseOwner: text('lease_owner'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     steps: jsonb('steps').$type<StepOutcome[]>().notNull().default([]),
+    /**
+     * What the run acts on, fixed when it first starts (the steps, the files as the completed steps
+     * left them): a run taken over after its process died resumes from it, not from the workflow.
+     */
+    context: jsonb('context').$type<RunContext>(),
     error: text('error'),
     queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { containsPattern } from '../admin/like-pattern';
+import { type DownloadableFile, DownloadRepository } from './download.repository';
 import { chainToPath, folderPath, toFileItem } from './file-item';
 import { FilesRepository } from './files.repository';
 import { FoldersRepository } from './folders.repository';
@@ -82,6 +83,11 @@ export class FilesService {
   }
 
   /** Renames and/or moves a live file; the target folder must be a live folder of the owner. */
+  /** A live file of the owner with its blob's storage key (to read its bytes); null otherwise. */
+  findLive(ownerId: string, fileId: string): Promise<DownloadableFile | null> {
+    return new DownloadRepository(this.db).findLive(ownerId, fileId);
+  }
+
   async update(
     ownerId: string,
     id: string,

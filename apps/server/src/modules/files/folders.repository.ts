@@ -144,6 +144,16 @@ export class FoldersRepository {
       .orderBy(asc(sql`lower(${folders.name})`), asc(folders.id));
   }
 
+  /** Every live folder of the owner by name, at most `max`. */
+  async allLive(ownerId: string, max: number): Promise<FolderRow[]> {
+    return this.db
+      .select()
+      .from(folders)
+      .where(and(eq(folders.ownerId, ownerId), isNull(folders.deletedAt)))
+      .orderBy(asc(sql`lower(${folders.name})`), asc(folders.id))
+      .limit(max);
+  }
+
   /** Serialises one owner's folder moves, so two concurrent moves cannot build a cycle together. */
   async lockOwnerTree(db: Db, ownerId: string): Promise<void> {
     await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`folders:${ownerId}`}, 0))`);

@@ -3,6 +3,7 @@ import { successOnlySchema, uuidParamsSchema } from '@stratos/contracts/common/e
 import {
   createFolderBodySchema,
   folderReplySchema,
+  folderTreeReplySchema,
   folderUpdateBodySchema,
 } from '@stratos/contracts/files/file.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,6 +15,20 @@ export function foldersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const service = new FoldersService(ctx.database.db, ctx.clock);
   return async (app) => {
     const write = app.requireAccess(ROUTE_GROUPS.storageWrite);
+    const read = app.requireAccess(ROUTE_GROUPS.storageRead);
+
+    app.get(
+      '/folders',
+      {
+        preHandler: read,
+        schema: {
+          tags: ['files'],
+          description: 'Every live folder of the user, flat (parentId links them), for folder pickers',
+          response: { 200: folderTreeReplySchema },
+        },
+      },
+      async (request) => ({ success: true as const, ...(await service.tree(currentUser(request).id)) }),
+    );
 
     app.post(
       '/folders',

@@ -1,4 +1,4 @@
-import type { FolderItem } from '@stratos/contracts/files/file.schema';
+import { FOLDER_TREE_MAX, type FolderItem } from '@stratos/contracts/files/file.schema';
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -26,6 +26,15 @@ export class FoldersService {
     private readonly clock: Clock,
   ) {
     this.folders = new FoldersRepository(db);
+  }
+
+  /** The owner's whole live folder tree, flat; `truncated` past FOLDER_TREE_MAX folders. */
+  async tree(ownerId: string): Promise<{ folders: FolderItem[]; truncated: boolean }> {
+    const rows = await this.folders.allLive(ownerId, FOLDER_TREE_MAX + 1);
+    return {
+      folders: rows.slice(0, FOLDER_TREE_MAX).map(toFolderItem),
+      truncated: rows.length > FOLDER_TREE_MAX,
+    };
   }
 
   async create(ownerId: string, name: string, parentId: string | null): Promise<FolderItem> {

@@ -33,6 +33,8 @@ export async function sendWebhook(
   secret: string,
   opts: WebhookOptions,
   now: Date,
+  /** The same for every attempt of one step of one run: the receiver's dedupe key. */
+  deliveryId: string,
 ): Promise<{ status: number }> {
   const url = new URL(rawUrl);
   if (url.protocol !== 'https:') throw new WebhookRefusedError('A webhook URL must start with https://');
@@ -73,6 +75,7 @@ export async function sendWebhook(
           'content-length': Buffer.byteLength(body),
           'user-agent': 'Stratos-Workflows/1',
           'x-stratos-timestamp': timestamp,
+          'x-stratos-delivery': deliveryId,
           'x-stratos-signature': signWebhook(secret, timestamp, body),
         },
       },

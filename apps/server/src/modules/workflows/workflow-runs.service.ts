@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { StepOutcome } from '@stratos/contracts/workflows/workflow.schema';
+import { type FileTypeFilter, RUN_FILES_MAX } from '@stratos/contracts/workflows/workflow-steps.schema';
 import type { Db } from '../../db/client';
 import { matchesFileType } from './file-type-match';
 import { type RunFile, runSteps, type StepDeps } from './workflow-steps.runner';
@@ -10,18 +11,20 @@ import type { RunRow, WorkflowRow, WorkflowsRepository } from './workflows.repos
 export const RUN_LEASE_MS = 2 * 60 * 1000;
 /** Runs executed at the same time by one drain. */
 export const RUN_CONCURRENCY = 2;
-/** Files a scheduled run looks at, newest first. */
-export const SCHEDULE_FILES_MAX = 50;
+/** History kept: the newest RUNS_KEPT runs of each workflow, and every run younger than RUNS_MAX_AGE_DAYS. */
+export const RUNS_KEPT = 200;
+export const RUNS_MAX_AGE_DAYS = 90;
 
 export interface RunFiles {
   find(ownerId: string, fileId: string): Promise<RunFile | null>;
-  /** The owner's live files in a folder uploaded after `since`, newest first. */
-  listSince(
+  /** The owner's newest `max` live files of a type in a folder uploaded after `since` (null: any time). */
+  newest(
     ownerId: string,
     folderId: string | null,
     since: Date | null,
+    fileType: FileTypeFilter,
     max: number,
-  ): Promise<(RunFile & { uploadedAt: Date })[]>;
+  ): Promise<RunFile[]>;
 }
 
 export interface WorkflowRunsDeps {
@@ -33,8 +36,8 @@ export interface WorkflowRunsDeps {
   log: { error(obj: object, msg?: string): void };
   /** Told that something was queued, so a drain starts at once. */
   onQueued?: () => void;
-  /** Told when a run settled (live events to the owner's page). */
-  onSettled?: (ownerId: string, workflowId: string) => void;
+  /** Told when a run started or settled (live events to the owner's page). */
+  onChanged?: (ownerId: string, workflowId: string) => void;
 }
 
 /** Files written by a workflow's own steps (a copy, a note) do not fire upload triggers: no loops. */
@@ -162,42 +165,70 @@ export class WorkflowRunsService {
     const { repo, workerId } = this.d;
     const finish = async (status: 'success' | 'error', steps: StepOutcome[], error: string | null) => {
       await repo.finish(run.id, workerId, status, steps, error);
-      this.d.onSettled?.(run.ownerId, run.workflowId);
+      this.d.onChanged?.(run.ownerId, run.workflowId);
     };
     try {
       const w = await repo.getWorkflowById(run.workflowId);
       if (!w) return; // Deleted meanwhile: its runs went with it.
-      let files: RunFile[] = [];
-      if (run.fileId) {
-        const file = await this.d.files.find(run.ownerId, run.fileId);
-        if (!file) return await finish('error', [], 'The file that triggered this run is no longer there');
-        files = [file];
-      } else if (w.trigger.type === 'schedule') {
-        const since = await repo.lastSuccessStart(w.id);
-        const listed = await this.d.files.listSince(
-          run.ownerId,
-          w.trigger.folderId,
-          since,
-          SCHEDULE_FILES_MAX,
-        );
-        const type = w.trigger.fileType;
-        files = listed.filter((f) => matchesFileType(type, f.name, f.mimeType));
+      // The first start fixes what the run does; a takeover resumes from that, whatever was edited since.
+      let context = run.context;
+      if (!context) {
+        const files = await this.filesOf(run, w);
+        if (files === null)
+          return await finish('error', [], 'The file that triggered this run is no longer there');
+        const trigger = run.retryOf ? 'retry' : run.triggerKey.slice(0, run.triggerKey.indexOf(':'));
+        context = { steps: w.steps, files, did: [], trigger };
+        if (!(await repo.progress(run.id, workerId, [], context, RUN_LEASE_MS))) return;
+        this.d.onChanged?.(run.ownerId, run.workflowId);
       }
-      const trigger = run.retryOf ? 'retry' : run.triggerKey.slice(0, run.triggerKey.indexOf(':'));
+      const fixed = context;
       const result = await insideRun.run(run.id, () =>
         runSteps(
-          w.steps,
-          { runId: run.id, ownerId: run.ownerId, workflow: w, trigger, files },
+          fixed.steps,
+          {
+            runId: run.id,
+            ownerId: run.ownerId,
+            workflow: w,
+            trigger: fixed.trigger,
+            files: fixed.files,
+            did: fixed.did,
+          },
           this.d.steps,
-          (outcomes) => repo.progress(run.id, workerId, outcomes, RUN_LEASE_MS),
+          (outcomes, state) =>
+            repo.progress(run.id, workerId, outcomes, { ...fixed, ...state }, RUN_LEASE_MS),
+          run.steps,
         ),
       );
       if (result.lost) return; // Another worker took it over; its result stands.
       await finish(result.error ? 'error' : 'success', result.outcomes, result.error);
     } catch (err) {
       this.d.log.error({ err, runId: run.id }, 'workflow run failed');
-      await finish('error', [], 'The run could not be completed').catch(() => {});
+      await finish('error', run.steps, 'The run could not be completed').catch(() => {});
     }
+  }
+
+  /**
+   * The files a run acts on: the one that fired it; else a schedule's new files, or a manual
+   * trigger's folder's newest (RUN_FILES_MAX, of its type); else none. Null: the firing file is gone.
+   */
+  private async filesOf(run: RunRow, w: WorkflowRow): Promise<RunFile[] | null> {
+    if (run.fileId) {
+      const file = await this.d.files.find(run.ownerId, run.fileId);
+      return file ? [file] : null;
+    }
+    const t = w.trigger;
+    if (t.type === 'schedule') {
+      const since = await this.d.repo.lastSuccessStart(w.id);
+      return this.d.files.newest(run.ownerId, t.folderId, since, t.fileType, RUN_FILES_MAX);
+    }
+    if (t.type === 'manual' && t.folderId !== undefined)
+      return this.d.files.newest(run.ownerId, t.folderId, null, t.fileType ?? 'any', RUN_FILES_MAX);
+    return [];
+  }
+
+  /** Prunes run history (see workflow-retention.job.ts); answers how many runs went. */
+  pruneHistory(keep = RUNS_KEPT, maxAgeDays = RUNS_MAX_AGE_DAYS): Promise<number> {
+    return this.d.repo.pruneRuns(keep, maxAgeDays);
   }
 
   private dbOf(): Db {

@@ -4,11 +4,11 @@ import type { AppContext } from '../../app-context';
 import { type BackgroundDrain, backgroundDrain } from '../../jobs/background-drain';
 import { AppError } from '../../lib/app-error';
 import { analysisServicesFor } from '../ai/analysis/analysis-services';
-import { DownloadRepository } from '../files/download.repository';
 import { FileTagsService } from '../files/file-tags.service';
 import { FilesService } from '../files/files.service';
 import { createUploadService } from '../files/upload.service';
-import { UsersRepository } from '../users/users.repository';
+import { UsersService } from '../users/users.service';
+import { matchesFileType } from './file-type-match';
 import { sendWebhook } from './webhook.sender';
 import { type RunFiles, type UploadWorkflowHook, WorkflowRunsService } from './workflow-runs.service';
 import type { RunFile, StepDeps } from './workflow-steps.runner';
@@ -17,6 +17,9 @@ import { WorkflowsService } from './workflows.service';
 
 export interface WorkflowServices extends BackgroundDrain {
   service: WorkflowsService;
+  /** What the steps reach (a test builds a second worker on them). */
+  steps: StepDeps;
+  files: RunFiles;
   runs: WorkflowRunsService;
   upload: UploadWorkflowHook;
 }
@@ -31,8 +34,7 @@ export function workflowServicesFor(ctx: AppContext): WorkflowServices {
   const repo = new WorkflowsRepository(db);
   const fileTags = new FileTagsService(db);
   const files = new FilesService(db, ctx.clock);
-  const downloads = new DownloadRepository(db);
-  const users = new UsersRepository(db);
+  const users = new UsersService(db);
   const uploads = () => createUploadService(ctx);
   const analysis = () => analysisServicesFor(ctx).service;
   const ca = ctx.config.workflows.webhookCaFile
@@ -40,7 +42,7 @@ export function workflowServicesFor(ctx: AppContext): WorkflowServices {
     : undefined;
 
   const find = async (ownerId: string, fileId: string): Promise<RunFile | null> => {
-    const f = await downloads.findLive(ownerId, fileId);
+    const f = await files.findLive(ownerId, fileId);
     return f ? { id: f.id, name: f.name, mimeType: f.mimeType, size: f.size } : null;
   };
   const asRunFile = (f: { id: string; name: string; type: string; size: number }): RunFile => ({
@@ -78,7 +80,7 @@ export function workflowServicesFor(ctx: AppContext): WorkflowServices {
       rename: async (ownerId, fileId, name) => asRunFile(await files.update(ownerId, fileId, { name })),
       move: async (ownerId, fileId, folderId) => asRunFile(await files.update(ownerId, fileId, { folderId })),
       copy: async (ownerId, fileId, folderId) => {
-        const f = await downloads.findLive(ownerId, fileId);
+        const f = await files.findLive(ownerId, fileId);
         if (!f) throw new Error('File not found');
         return store(ownerId, folderId, f.name, f.mimeType, f.size, await ctx.storage.get(f.storageKey));
       },
@@ -107,36 +109,40 @@ export function workflowServicesFor(ctx: AppContext): WorkflowServices {
         return (after?.tags.length ?? before) - before;
       },
     },
-    mail: { send: (to, subject, text) => ctx.mailer.send({ to, subject, text, kind: 'workflow_summary' }) },
-    owner: async (ownerId) => {
-      const u = await users.findById(ownerId);
-      return u ? { email: u.email } : null;
+    mail: {
+      send: (to, subject, text, dedupeKey) =>
+        ctx.mailer.send({ to, subject, text, kind: 'workflow_summary', dedupeKey: `workflow:${dedupeKey}` }),
     },
-    webhook: (url, payload, secret) =>
+    owner: (ownerId) => users.contactOf(ownerId),
+    webhook: (url, payload, secret, deliveryId) =>
       sendWebhook(
         url,
         payload,
         secret,
         { allowHosts: ctx.config.workflows.webhookAllowHosts, ca },
         ctx.clock.now(),
+        deliveryId,
       ),
     now: () => ctx.clock.now(),
   };
 
   const runFiles: RunFiles = {
     find,
-    listSince: async (ownerId, folderId, since, max) => {
+    newest: async (ownerId, folderId, since, fileType, max) => {
+      // A few pages' worth, so a folder of mixed types still yields `max` of the one asked for.
       const page = await files.list(ownerId, {
         folderId: folderId ?? undefined,
         search: undefined,
         sort: 'uploadDate',
         direction: 'desc',
-        limit: max,
+        limit: max * 4,
         offset: 0,
       });
       return page.files
-        .map((f) => ({ ...asRunFile(f), uploadedAt: new Date(f.uploadDate) }))
-        .filter((f) => since === null || f.uploadedAt > since);
+        .filter((f) => since === null || new Date(f.uploadDate) > since)
+        .filter((f) => matchesFileType(fileType, f.name, f.type))
+        .slice(0, max)
+        .map(asRunFile);
     },
   };
 
@@ -149,6 +155,8 @@ export function workflowServicesFor(ctx: AppContext): WorkflowServices {
     workerId: ctx.instance.id,
     log: ctx.log,
     onQueued: kick,
+    // The owner's open pages refresh their workflows (a run an upload or a schedule started, too).
+    onChanged: (ownerId) => void ctx.events.publish(ownerId, { type: 'workflows.changed' }),
   });
   const service = new WorkflowsService({
     repo,
@@ -158,6 +166,8 @@ export function workflowServicesFor(ctx: AppContext): WorkflowServices {
   const services: WorkflowServices = {
     service,
     runs,
+    steps,
+    files: runFiles,
     upload: { queueInTx: async (tx, file) => (await runs.queueUpload(tx, file)) > 0, kick },
     kick,
     stop: background.stop,

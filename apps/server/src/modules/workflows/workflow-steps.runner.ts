@@ -23,9 +23,11 @@ export interface StepDeps {
     summary(ownerId: string, fileId: string): Promise<string | null>;
   };
   tags: { add(ownerId: string, fileId: string, tags: string[]): Promise<number> };
-  mail: { send(to: string, subject: string, text: string): Promise<void> };
+  /** `dedupeKey`: a second send with the same key is dropped (the run's step, resumed). */
+  mail: { send(to: string, subject: string, text: string, dedupeKey: string): Promise<void> };
   owner(ownerId: string): Promise<{ email: string } | null>;
-  webhook(url: string, payload: unknown, secret: string): Promise<{ status: number }>;
+  /** `deliveryId` goes out as X-Stratos-Delivery, the same on a resumed step's resend. */
+  webhook(url: string, payload: unknown, secret: string, deliveryId: string): Promise<{ status: number }>;
   now(): Date;
 }
 
@@ -35,6 +37,8 @@ export interface RunInput {
   workflow: { id: string; name: string; signingSecret: string };
   trigger: string;
   files: RunFile[];
+  /** What steps before this run's first one did (a resumed run). */
+  did: string[];
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -55,29 +59,59 @@ export function renameByPattern(pattern: string, fileName: string, now: Date): s
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
+/** Steps with a side effect outside Stratos: recorded as started before it, so a resume knows. */
+const EXTERNAL: ReadonlySet<WorkflowStep['type']> = new Set(['email', 'webhook']);
+
+/** The stable key of one step of one run: the e-mail's dedupe key, the webhook's delivery id. */
+export const deliveryKey = (runId: string, index: number) => `${runId}:${index}`;
+
+/** Where a run stands: what its completed steps left (stored with the run after each step). */
+export interface RunState {
+  files: RunFile[];
+  did: string[];
+}
+
 /**
- * Runs a workflow's steps in order on the run's files. The first failing step stops the run:
- * its outcome carries the reason, and the steps after it do not run. `onStep` is told after each
- * step (the caller stores the outcomes and renews its lease; false means stop).
+ * Runs a workflow's steps in order on the run's files, from after the last completed one in
+ * `prior` (a run taken over after its process died). The first failing step stops the run: its
+ * outcome carries the reason, and the steps after it do not run. `onStep` is told after each step
+ * and before each e-mail or webhook (the caller stores the outcomes and state and renews its
+ * lease; false means another worker took the run: stop).
  */
 export async function runSteps(
   steps: readonly WorkflowStep[],
   input: RunInput,
   deps: StepDeps,
-  onStep: (outcomes: StepOutcome[]) => Promise<boolean>,
+  onStep: (outcomes: StepOutcome[], state: RunState) => Promise<boolean>,
+  prior: readonly StepOutcome[] = [],
 ): Promise<{ outcomes: StepOutcome[]; error: string | null; lost: boolean }> {
-  const outcomes: StepOutcome[] = [];
-  let files = [...input.files];
-  const did: string[] = [];
-  for (const [index, step] of steps.entries()) {
+  const outcomes = prior.filter((o) => o.status !== 'started');
+  const failed = outcomes.find((o) => o.status === 'error');
+  // Died between recording a failure and finishing: the run failed.
+  if (failed) return { outcomes, error: stepFailure(failed.index, failed.type, failed.message), lost: false };
+  // A step recorded as started but not finished: its side effect may have happened.
+  const unsure = new Set(prior.filter((o) => o.status === 'started').map((o) => o.index));
+  const state: RunState = { files: [...input.files], did: [...input.did] };
+  for (let index = outcomes.length; index < steps.length; index++) {
+    const step = steps[index] as WorkflowStep;
+    if (EXTERNAL.has(step.type)) {
+      const mark: StepOutcome = {
+        index,
+        type: step.type,
+        status: 'started',
+        durationMs: 0,
+        message: 'Started',
+      };
+      if (!(await onStep([...outcomes, mark], state))) return { outcomes, error: null, lost: true };
+    }
     const started = performance.now();
     let message: string;
     let error: string | null = null;
     try {
-      const r = await runStep(step, input, files, did, deps);
-      files = r.files;
-      message = r.message;
-      did.push(`${index + 1}. ${step.type}: ${message}`);
+      const r = await runStep(step, index, input, state, deps);
+      state.files = r.files;
+      message = unsure.has(index) ? `${r.message} (resumed: ${RESUME_NOTE[step.type] ?? ''})` : r.message;
+      state.did.push(`${index + 1}. ${step.type}: ${r.message}`);
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);
       message = error;
@@ -89,21 +123,30 @@ export async function runSteps(
       durationMs: Math.round(performance.now() - started),
       message,
     });
-    if (!(await onStep(outcomes))) return { outcomes, error: null, lost: true };
-    if (error !== null)
-      return { outcomes, error: `Step ${index + 1} (${step.type}) failed: ${error}`, lost: false };
+    if (!(await onStep(outcomes, state))) return { outcomes, error: null, lost: true };
+    if (error !== null) return { outcomes, error: stepFailure(index, step.type, error), lost: false };
   }
   return { outcomes, error: null, lost: false };
 }
 
+const stepFailure = (index: number, type: string, error: string) =>
+  `Step ${index + 1} (${type}) failed: ${error}`;
+
+/** What a resumed external step tells: it was not repeated blindly. */
+const RESUME_NOTE: Partial<Record<WorkflowStep['type'], string>> = {
+  email: 'the mail carries the same dedupe key, so it is sent at most once',
+  webhook: 'sent again with the same X-Stratos-Delivery id, so the receiver can drop a repeat',
+};
+
 async function runStep(
   step: WorkflowStep,
+  index: number,
   input: RunInput,
-  files: RunFile[],
-  did: string[],
+  state: RunState,
   deps: StepDeps,
 ): Promise<{ files: RunFile[]; message: string }> {
   const owner = input.ownerId;
+  const { files, did } = state;
   const each = async (fn: (f: RunFile) => Promise<RunFile>) => {
     const out: RunFile[] = [];
     for (const f of files) out.push(await fn(f));
@@ -179,7 +222,7 @@ async function runStep(
         files.length > 0 ? `Files: ${files.map((f) => f.name).join(', ')}` : 'No files.',
         ...(did.length > 0 ? ['', 'Steps:', ...did] : []),
       ].join('\n');
-      await deps.mail.send(user.email, step.subject, text);
+      await deps.mail.send(user.email, step.subject, text, deliveryKey(input.runId, index));
       return { files, message: `E-mailed ${user.email}` };
     }
     case 'webhook': {
@@ -190,8 +233,10 @@ async function runStep(
           run: { id: input.runId, trigger: input.trigger },
           files: files.map((f) => ({ id: f.id, name: f.name, type: f.mimeType, size: f.size })),
           steps: did,
+          delivery: deliveryKey(input.runId, index),
         },
         input.workflow.signingSecret,
+        deliveryKey(input.runId, index),
       );
       return { files, message: `Webhook answered HTTP ${r.status}` };
     }

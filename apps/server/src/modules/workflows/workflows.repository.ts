@@ -3,10 +3,12 @@ import type { WorkflowStep, WorkflowTrigger } from '@stratos/contracts/workflows
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { workflowRuns, workflows } from '../../db/schema/index';
+import type { RunContext } from '../../db/schema/workflows';
 
 export type WorkflowRow = typeof workflows.$inferSelect;
 export type RunRow = typeof workflowRuns.$inferSelect;
 export type WorkflowWithStats = WorkflowRow & {
+  activeRuns: number;
   finished: number;
   succeeded: number;
   total: number;
@@ -41,6 +43,7 @@ const stats = {
   total: sql<number>`(select count(*)::int from ${workflowRuns} r where r.workflow_id = ${outerId})`,
   finished: sql<number>`(select count(*)::int from ${workflowRuns} r where r.workflow_id = ${outerId} and r.status in ('success', 'error'))`,
   succeeded: sql<number>`(select count(*)::int from ${workflowRuns} r where r.workflow_id = ${outerId} and r.status = 'success')`,
+  activeRuns: sql<number>`(select count(*)::int from ${workflowRuns} r where r.workflow_id = ${outerId} and r.status in ('queued', 'running'))`,
   lastRun:
     sql<Date | null>`(select max(r.started_at) from ${workflowRuns} r where r.workflow_id = ${outerId})`.mapWith(
       workflowRuns.startedAt,
@@ -52,6 +55,7 @@ const withStats = (
 ): WorkflowWithStats => ({
   ...r,
   total: Number(r.total),
+  activeRuns: Number(r.activeRuns),
   finished: Number(r.finished),
   succeeded: Number(r.succeeded),
   lastRun: r.lastRun === null ? null : new Date(r.lastRun),
@@ -193,14 +197,15 @@ export class WorkflowsRepository {
 
   /**
    * Takes the oldest queued run (or a running one whose lease passed: its process died) for
-   * `owner` until `leaseMs` from now. Rows locked by another worker are skipped, so workers on any
+   * `owner` until `leaseMs` from now. A taken-over run keeps its steps and context: it resumes
+   * after its last completed step. Rows locked by another worker are skipped, so workers on any
    * number of processes take distinct runs.
    */
   async claim(owner: string, leaseMs: number): Promise<RunRow | null> {
     const result = await this.db.execute(sql`
       update ${workflowRuns} set status = 'running', lease_owner = ${owner},
         lease_until = now() + ${leaseMs} * interval '1 millisecond',
-        started_at = coalesce(started_at, now()), steps = '[]'::jsonb, error = null
+        started_at = coalesce(started_at, now()), error = null
       where id = (
         select id from ${workflowRuns}
         where status = 'queued' or (status = 'running' and lease_until < now())
@@ -215,11 +220,17 @@ export class WorkflowsRepository {
     return (await this.db.select().from(workflowRuns).where(eq(workflowRuns.id, id)))[0] ?? null;
   }
 
-  /** Records the steps so far and renews the lease; false when this worker lost the run. */
-  async progress(runId: string, owner: string, steps: StepOutcome[], leaseMs: number): Promise<boolean> {
+  /** Records the steps and state so far and renews the lease; false when this worker lost the run. */
+  async progress(
+    runId: string,
+    owner: string,
+    steps: StepOutcome[],
+    context: RunContext,
+    leaseMs: number,
+  ): Promise<boolean> {
     const rows = await this.db
       .update(workflowRuns)
-      .set({ steps, leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+      .set({ steps, context, leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
       .where(
         and(
           eq(workflowRuns.id, runId),
@@ -289,5 +300,23 @@ export class WorkflowsRepository {
       .where(and(eq(workflowRuns.workflowId, workflowId), eq(workflowRuns.status, 'success')));
     const at = rows[0]?.at ?? null;
     return at === null ? null : new Date(at);
+  }
+
+  /**
+   * Deletes finished runs beyond the newest `keep` of each workflow that are also older than
+   * `maxAgeDays`; answers how many went. Queued and running runs always stay.
+   */
+  async pruneRuns(keep: number, maxAgeDays: number): Promise<number> {
+    const result = await this.db.execute(sql`
+      delete from ${workflowRuns} r using (
+        select id, row_number() over (partition by workflow_id order by queued_at desc, id desc) as n
+        from ${workflowRuns}
+      ) ranked
+      where r.id = ranked.id and ranked.n > ${keep}
+        and r.queued_at < now() - ${maxAgeDays} * interval '1 day'
+        and r.status in ('success', 'error')
+      returning r.id
+    `);
+    return rowsOf<{ id: string }>(result).length;
   }
 }

@@ -31,6 +31,7 @@ export function toWorkflow(w: WorkflowWithStats): Workflow {
     steps: w.steps,
     success_rate: w.finished === 0 ? null : Math.round((w.succeeded / w.finished) * 1000) / 10,
     runs: w.total,
+    activeRuns: w.activeRuns,
     lastRun: w.lastRun ? w.lastRun.toISOString() : null,
     created: w.createdAt.toISOString(),
     signingSecret: w.signingSecret,
@@ -137,7 +138,7 @@ export class WorkflowsService {
 
   private async checkFolders(ownerId: string, body: Body): Promise<void> {
     const ids = new Set<string>();
-    if (body.trigger.type !== 'manual' && body.trigger.folderId) ids.add(body.trigger.folderId);
+    if (body.trigger.folderId) ids.add(body.trigger.folderId);
     for (const s of body.steps) {
       if ((s.type === 'move' || s.type === 'copy' || s.type === 'summarize') && s.folderId)
         ids.add(s.folderId);

@@ -1,17 +1,16 @@
-import { type FolderItem, fileListReplySchema } from '@stratos/contracts/files/file.schema';
+import { type FolderItem, folderTreeReplySchema } from '@stratos/contracts/files/file.schema';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-/** The user's top-level folders (GET /api/files at the root), for triggers and steps that name one. */
-export async function listRootFolders(signal?: AbortSignal): Promise<FolderItem[]> {
-  const reply = await apiRequest('/files', { signal, query: { limit: 1 }, schema: fileListReplySchema });
-  return reply.folders;
+/** Every folder of the user at any depth (GET /api/folders), for triggers and steps that name one. */
+export async function listFolderTree(signal?: AbortSignal): Promise<FolderItem[]> {
+  return (await apiRequest('/folders', { signal, schema: folderTreeReplySchema })).folders;
 }
 
-export function useRootFolders() {
+export function useFolderTree() {
   return useQuery({
     queryKey: ['workflows', 'folders'],
-    queryFn: ({ signal }) => listRootFolders(signal),
+    queryFn: ({ signal }) => listFolderTree(signal),
     staleTime: 30_000,
   });
 }

@@ -25,11 +25,15 @@ export async function listWorkflows(signal?: AbortSignal): Promise<Workflow[]> {
   return parsed.data;
 }
 
+/** How often the page looks again while a run is queued or running. */
+export const LIVE_REFRESH_MS = 2_000;
+
 export const workflowsQueryOptions = queryOptions({
   queryKey: workflowsKey,
   queryFn: ({ signal }) => listWorkflows(signal),
-  // While a run is queued or running somewhere, the list's figures change: look again soon.
-  refetchInterval: 5_000,
+  // While a run is queued or running, status, rate and last run change: watch until none is.
+  refetchInterval: (query) =>
+    (query.state.data ?? []).some((w) => w.activeRuns > 0) ? LIVE_REFRESH_MS : false,
 });
 
 export function useWorkflows() {

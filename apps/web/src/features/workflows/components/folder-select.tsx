@@ -1,9 +1,11 @@
 import type { FolderItem } from '@stratos/contracts/files/file.schema';
-import { Select } from 'antd';
+import { TreeSelect } from 'antd';
+import { useMemo } from 'react';
+import { buildFolderTree } from '../model/folder-tree';
 
 const ROOT = '__root__';
 
-/** A top-level folder or My Files (null). */
+/** Any folder of the user, at any depth, or My Files (null): the whole tree, searchable by name. */
 export function FolderSelect({
   value,
   onChange,
@@ -17,16 +19,29 @@ export function FolderSelect({
   id?: string;
   ariaLabel: string;
 }) {
+  const treeData = useMemo(
+    () => [
+      {
+        value: ROOT,
+        title: 'My Files (top level)',
+        label: 'My Files (top level)',
+        children: buildFolderTree(folders),
+      },
+    ],
+    [folders],
+  );
   return (
-    <Select
+    <TreeSelect
       id={id}
       aria-label={ariaLabel}
       value={value ?? ROOT}
       onChange={(v: string) => onChange(v === ROOT ? null : v)}
-      options={[
-        { value: ROOT, label: 'My Files (top level)' },
-        ...folders.map((f) => ({ value: f.id, label: f.name })),
-      ]}
+      treeData={treeData}
+      treeDefaultExpandAll
+      showSearch
+      treeNodeFilterProp="title"
+      treeNodeLabelProp="label"
+      popupMatchSelectWidth={false}
       style={{ width: '100%' }}
     />
   );

@@ -23,13 +23,15 @@ function StepConfig({
   index,
   onChange,
   folders,
+  idPrefix,
 }: {
   step: WorkflowStep;
   index: number;
   onChange: (s: WorkflowStep) => void;
   folders: FolderItem[];
+  idPrefix: string;
 }) {
-  const id = (f: string) => `wf-step-${index}-${f}`;
+  const id = (f: string) => `${idPrefix}-step-${index}-${f}`;
   const item = (label: string, field: string, control: React.ReactNode) => (
     <Form.Item label={label} htmlFor={id(field)} style={{ margin: 0 }}>
       {control}
@@ -138,10 +140,13 @@ export function StepEditor({
   steps,
   onChange,
   folders,
+  idPrefix = 'wf',
 }: {
   steps: WorkflowStep[];
   onChange: (steps: WorkflowStep[]) => void;
   folders: FolderItem[];
+  /** Keeps ids unique when the create and the edit form are both on the page. */
+  idPrefix?: string;
 }) {
   const [adding, setAdding] = useState<StepType | null>(null);
   const set = (i: number, s: WorkflowStep) => onChange(steps.map((x, j) => (j === i ? s : x)));
@@ -196,7 +201,13 @@ export function StepEditor({
               </Flex>
             }
           >
-            <StepConfig step={step} index={i} onChange={(s) => set(i, s)} folders={folders} />
+            <StepConfig
+              step={step}
+              index={i}
+              onChange={(s) => set(i, s)}
+              folders={folders}
+              idPrefix={idPrefix}
+            />
             {problem && (
               <Typography.Text type="danger" style={{ display: 'block', marginTop: 8 }} role="alert">
                 {problem}

@@ -1,4 +1,12 @@
-import { CheckCircleTwoTone, CloseCircleTwoTone, CopyOutlined, RedoOutlined } from '@ant-design/icons';
+import {
+  CheckCircleTwoTone,
+  CloseCircleTwoTone,
+  CopyOutlined,
+  EditOutlined,
+  LoadingOutlined,
+  RedoOutlined,
+} from '@ant-design/icons';
+import type { FolderItem } from '@stratos/contracts/files/file.schema';
 import type { HistoryItem, Workflow } from '@stratos/contracts/workflows/workflow.schema';
 import {
   Alert,
@@ -14,11 +22,13 @@ import {
   Tag,
   Typography,
 } from 'antd';
+import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/date-format';
 import { useRetryRun } from '../api/retry-run';
 import { useWorkflowHistory } from '../api/workflow-history';
 import { durationText, STATUS_COLOURS, stepLabel, successRateText } from '../model/workflow-view';
+import { WorkflowForm } from './workflow-form';
 
 const RUN_COLOURS: Record<HistoryItem['status'], string> = {
   queued: 'default',
@@ -44,6 +54,8 @@ function RunSteps({ run }: { run: HistoryItem }) {
         <li key={s.index}>
           {s.status === 'success' ? (
             <CheckCircleTwoTone twoToneColor="#52c41a" />
+          ) : s.status === 'started' ? (
+            <LoadingOutlined aria-label="in progress" />
           ) : (
             <CloseCircleTwoTone twoToneColor="#ff4d4f" />
           )}{' '}
@@ -55,21 +67,28 @@ function RunSteps({ run }: { run: HistoryItem }) {
   );
 }
 
-/** Details: the chosen workflow's configuration and its history (id, success, start, duration, status). */
+/**
+ * Details: the chosen workflow's configuration and its history (id, success, start, duration,
+ * status); Edit opens the same form as Create, filled in. The history follows runs live.
+ */
 export function WorkflowDetails({
   workflows,
   selected,
   onSelect,
   describe,
+  folders,
 }: {
   workflows: Workflow[];
   selected: Workflow | null;
   onSelect: (id: string) => void;
   describe: (w: Workflow) => string;
+  folders: FolderItem[];
 }) {
   const { message } = App.useApp();
-  const history = useWorkflowHistory(selected?.id ?? null);
+  const history = useWorkflowHistory(selected?.id ?? null, (selected?.activeRuns ?? 0) > 0);
   const retry = useRetryRun();
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const editing = selected && editingId === selected.id ? selected : null;
   if (workflows.length === 0)
     return (
       <Card>
@@ -82,15 +101,39 @@ export function WorkflowDetails({
         aria-label="Workflow"
         placeholder="Choose a workflow"
         value={selected?.id}
-        onChange={onSelect}
+        onChange={(id: string) => {
+          setEditingId(null);
+          onSelect(id);
+        }}
         options={workflows.map((w) => ({ value: w.id, label: w.name }))}
         style={{ maxWidth: 420, width: '100%' }}
       />
-      {selected && (
+      {editing && (
+        <div data-testid="workflow-edit">
+          <WorkflowForm
+            key={editing.id}
+            folders={folders}
+            editing={editing}
+            onSaved={(w) => {
+              message.success(`${w.name} was saved`);
+              setEditingId(null);
+            }}
+            onCancel={() => setEditingId(null)}
+          />
+        </div>
+      )}
+      {selected && !editing && (
         <>
           <Card
             title={selected.name}
-            extra={<Tag color={STATUS_COLOURS[selected.status]}>{selected.status}</Tag>}
+            extra={
+              <Flex gap={8} align="center">
+                <Tag color={STATUS_COLOURS[selected.status]}>{selected.status}</Tag>
+                <Button size="small" icon={<EditOutlined />} onClick={() => setEditingId(selected.id)}>
+                  Edit
+                </Button>
+              </Flex>
+            }
           >
             <Descriptions
               size="small"

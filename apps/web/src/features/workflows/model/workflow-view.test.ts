@@ -11,6 +11,10 @@ describe('workflow view', () => {
     expect(
       describeTrigger({ type: 'schedule', everyMinutes: 120, folderId: null, fileType: 'any' }, name),
     ).toBe('Every 2 h, on new files in My Files');
+    expect(describeTrigger({ type: 'manual' }, name)).toBe('By hand (Run now)');
+    expect(describeTrigger({ type: 'manual', folderId: 'x', fileType: 'pdf' }, name)).toBe(
+      'By hand (Run now), on the newest 50 PDF files in Inbox',
+    );
   });
 
   it('formats rate and duration, with a dash before there is data', () => {

@@ -1,6 +1,7 @@
 import type { Workflow, WorkflowStatus } from '@stratos/contracts/workflows/workflow.schema';
 import {
   type FileTypeFilter,
+  RUN_FILES_MAX,
   STEP_CATALOGUE,
   type StepType,
   type WorkflowStep,
@@ -39,14 +40,17 @@ export const FILE_TYPE_LABELS: Record<FileTypeFilter, string> = {
   spreadsheet: 'Spreadsheet',
 };
 
+const filesOf = (t: FileTypeFilter) => (t === 'any' ? 'files' : `${FILE_TYPE_LABELS[t]} files`);
+
 /** "When a PDF is uploaded to Inbox", "Every 60 minutes", "By hand". */
 export function describeTrigger(t: WorkflowTrigger, folderName: (id: string | null) => string): string {
   switch (t.type) {
     case 'manual':
-      return 'By hand (Run now)';
+      if (t.folderId === undefined) return 'By hand (Run now)';
+      return `By hand (Run now), on the newest ${RUN_FILES_MAX} ${filesOf(t.fileType ?? 'any')} in ${folderName(t.folderId)}`;
     case 'schedule': {
       const every = t.everyMinutes % 60 === 0 ? `${t.everyMinutes / 60} h` : `${t.everyMinutes} min`;
-      return `Every ${every}, on new ${t.fileType === 'any' ? 'files' : `${FILE_TYPE_LABELS[t.fileType]} files`} in ${folderName(t.folderId)}`;
+      return `Every ${every}, on new ${filesOf(t.fileType)} in ${folderName(t.folderId)}`;
     }
     case 'upload':
       return `When ${t.fileType === 'any' ? 'a file' : `a ${FILE_TYPE_LABELS[t.fileType]} file`} is uploaded to ${folderName(t.folderId)}`;

@@ -26,20 +26,36 @@ const workflow = (over: Partial<Workflow> = {}): Workflow => ({
   steps: [{ type: 'analyze' }],
   success_rate: 75,
   runs: 4,
+  activeRuns: 0,
   lastRun: '2026-11-20T10:00:00.000Z',
   created: '2026-11-01T10:00:00.000Z',
   signingSecret: 'secret-secret-secret',
   ...over,
 });
 
-/** Answers GET /workflows with `list`, folders with none, and anything else with `other`. */
+const folders = [
+  {
+    id: '00000000-0000-4000-8000-0000000000f1',
+    name: 'Inbox',
+    parentId: null,
+    createdAt: '2026-11-01T10:00:00.000Z',
+  },
+  {
+    id: '00000000-0000-4000-8000-0000000000f2',
+    name: 'invoices',
+    parentId: '00000000-0000-4000-8000-0000000000f1',
+    createdAt: '2026-11-01T10:00:00.000Z',
+  },
+];
+
+/** Answers GET /workflows with `list`, folders with a nested pair, and anything else with `other`. */
 function serve(
   list: () => unknown,
   other: (path: string, opts: { method?: string }) => unknown = () => ({}),
 ) {
   apiRequest.mockImplementation(async (path: string, opts: { method?: string } = {}) => {
     if (path === '/workflows' && (opts.method ?? 'GET') === 'GET') return list();
-    if (path === '/files') return { success: true, files: [], folders: [], totalFiles: 0, breadcrumb: [] };
+    if (path === '/folders') return { success: true, folders, truncated: false };
     return other(path, opts);
   });
 }
@@ -139,6 +155,67 @@ describe('workflows page', { timeout: 20_000 }, () => {
         expect.objectContaining({ method: 'POST', body: expect.objectContaining({ name: 'Tidy' }) }),
       ),
     );
+  });
+
+  it('edits a workflow in the same form, filled in; shows a refused save, then saves', async () => {
+    let refuse = true;
+    serve(
+      () => [workflow({ trigger: { type: 'manual', folderId: folders[1]?.id, fileType: 'pdf' } })],
+      (path, opts) => {
+        if (path.endsWith('/history')) return { success: true, data: [] };
+        if (opts.method === 'PUT' && refuse) {
+          refuse = false;
+          throw new ApiError(400, 'VALIDATION_ERROR', 'A rename pattern cannot contain slashes');
+        }
+        if (opts.method === 'PUT') return { success: true, data: workflow({ name: 'File bills' }) };
+        return {};
+      },
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Details' }));
+    // The nested folder is named by its path (on the card and in the details).
+    expect(
+      (await screen.findAllByText('By hand (Run now), on the newest 50 PDF files in Inbox / invoices'))
+        .length,
+    ).toBe(2);
+    fireEvent.click(screen.getByRole('button', { name: /Edit/ }));
+    const name = (await screen.findByLabelText('Name')) as HTMLInputElement;
+    expect(name.value).toBe('File invoices');
+    expect((screen.getByLabelText('Description') as HTMLTextAreaElement).value).toBe('Moves invoices');
+    expect(screen.getByText('1. Analyse with AI')).toBeTruthy();
+    expect(screen.getByText('Run now acts on the newest 50 files of this type in the folder.')).toBeTruthy();
+    fireEvent.change(name, { target: { value: 'File bills' } });
+    fireEvent.click(screen.getByRole('button', { name: /Save changes/ }));
+    expect(await screen.findByText(WORKFLOW_MESSAGES.updateFailed)).toBeTruthy();
+    expect(screen.getByText('A rename pattern cannot contain slashes')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Save changes/ }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Save changes/ })).toBeNull());
+    expect(apiRequest).toHaveBeenCalledWith(
+      '/workflows/00000000-0000-4000-8000-0000000000a1',
+      expect.objectContaining({
+        method: 'PUT',
+        body: expect.objectContaining({
+          name: 'File bills',
+          trigger: { type: 'manual', folderId: folders[1]?.id, fileType: 'pdf' },
+          steps: [{ type: 'analyze' }],
+        }),
+      }),
+    );
+  });
+
+  it('watches the list and a history every 2 s only while a run is queued or running', async () => {
+    const { workflowsQueryOptions } = await import('../api/list-workflows');
+    const { historyQueryOptions } = await import('../api/workflow-history');
+    const every = (opts: { refetchInterval?: unknown }, data: unknown) =>
+      (opts.refetchInterval as (q: { state: { data: unknown } }) => number | false)({ state: { data } });
+    expect(every(workflowsQueryOptions, [workflow({ activeRuns: 1 }), workflow()])).toBe(2_000);
+    expect(every(workflowsQueryOptions, [workflow()])).toBe(false);
+    const run = (status: string) => ({ id: 'r', status });
+    expect(every(historyQueryOptions('w'), [run('success'), run('running')])).toBe(2_000);
+    expect(every(historyQueryOptions('w'), [run('queued')])).toBe(2_000);
+    expect(every(historyQueryOptions('w'), [run('success'), run('error')])).toBe(false);
+    // A run the history does not show yet (an upload's): the list says one is active.
+    expect(every(historyQueryOptions('w', true), [run('success')])).toBe(2_000);
   });
 
   it('denies access to a visitor without an allowed role, naming the role', async () => {

@@ -7,14 +7,15 @@ import { useSession } from '../../../lib/auth-session';
 import { EmptyPanel } from '../../../lib/empty-panel';
 import { PageHeader } from '../../../lib/page-header';
 import { useDeleteWorkflow } from '../api/delete-workflow';
-import { useRootFolders } from '../api/list-folders';
+import { useFolderTree } from '../api/list-folders';
 import { useWorkflows } from '../api/list-workflows';
 import { useRunWorkflow } from '../api/run-workflow';
 import { useStartWorkflow } from '../api/start-workflow';
 import { useStopWorkflow } from '../api/stop-workflow';
-import { CreateWorkflowForm } from '../components/create-workflow-form';
 import { type WorkflowActions, WorkflowCard } from '../components/workflow-card';
 import { WorkflowDetails } from '../components/workflow-details';
+import { WorkflowForm } from '../components/workflow-form';
+import { folderPathName } from '../model/folder-tree';
 import { describeTrigger } from '../model/workflow-view';
 
 /** Part 2 section 6: workflows are for users, admins and the superadmin. */
@@ -48,14 +49,13 @@ function WorkflowsBody() {
   const [tab, setTab] = useState('overview');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const list = useWorkflows();
-  const folders = useRootFolders();
+  const folders = useFolderTree();
   const start = useStartWorkflow();
   const stop = useStopWorkflow();
   const remove = useDeleteWorkflow();
   const run = useRunWorkflow();
   const folderList = folders.data ?? [];
-  const folderName = (id: string | null) =>
-    id === null ? 'My Files' : (folderList.find((f) => f.id === id)?.name ?? 'a folder');
+  const folderName = (id: string | null) => folderPathName(folderList, id);
   const describe = (w: Workflow) => describeTrigger(w.trigger, folderName);
   const workflows = list.data ?? [];
   const selected = workflows.find((w) => w.id === selectedId) ?? workflows[0] ?? null;
@@ -171,9 +171,9 @@ function WorkflowsBody() {
             key: 'create',
             label: 'Create',
             children: (
-              <CreateWorkflowForm
+              <WorkflowForm
                 folders={folderList}
-                onCreated={(w) => {
+                onSaved={(w) => {
                   message.success(`${w.name} was created`);
                   setSelectedId(w.id);
                   setTab('overview');
@@ -190,6 +190,7 @@ function WorkflowsBody() {
                 selected={selected}
                 onSelect={setSelectedId}
                 describe={describe}
+                folders={folderList}
               />
             ),
           },
