@@ -17,7 +17,7 @@ import { AppError } from '../../../lib/app-error';
 import { SSE_HEADERS } from '../../../lib/sse';
 import { currentUser } from '../../../plugins/auth-guard';
 import { fileIndexServicesFor } from '../file-index/file-index-services';
-import { learningServiceFor } from '../learning/learning-services';
+import { learningQueueFor, learningServiceFor } from '../learning/learning-services';
 import { aiServicesFor } from '../providers/ai-services';
 import { ChatRepository } from './chat.repository';
 import { ChatService } from './chat.service';
@@ -34,8 +34,10 @@ export function aiChatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     log: ctx.log,
     files: fileIndexServicesFor(ctx).retrieval,
     guidance: (question) => learningServiceFor(ctx).guidanceFor(question),
+    onInteraction: () => learningQueueFor(ctx).recorded(),
   });
   return async (app) => {
+    app.addHook('preClose', async () => learningQueueFor(ctx).stop());
     const signedIn = app.requireAccess(ROUTE_GROUPS.account);
     const tags = ['ai'];
     const chatLimit = { rateLimit: { max: ctx.config.ai.chatRateLimitPerMinute, timeWindow: '1 minute' } };
