@@ -261,4 +261,61 @@ describe.skipIf(!hasChromium)('files journey in Chromium', () => {
       await screenshotBothThemes(page, (theme) => `recycle-bin-${theme}-${width}`);
     });
   });
+
+  it('shows each file’s tags (set by the assistant) and filters the listing by tag (light, dark, 390 px)', async () => {
+    const token = await loginToken(baseURL, email, password);
+    const root = await api<{ files: { id: string; name: string }[] }>(baseURL, '/files?limit=50', { token });
+    expect(root.body.files.length).toBeGreaterThanOrEqual(2);
+    const [tagged, other] = root.body.files;
+    // As the assistant's tag action writes them: proposed, then confirmed.
+    const tag = async (fileIds: string[], tags: string[]) => {
+      const proposed = await api<{ data: { action: { id: string } } }>(baseURL, '/ai/assistant/actions', {
+        method: 'POST',
+        body: { kind: 'tag', fileIds, tags },
+        token,
+      });
+      expect(proposed.status).toBe(201);
+      const done = await api<{ data: { action: { status: string } } }>(
+        baseURL,
+        `/ai/assistant/actions/${proposed.body.data.action.id}/confirm`,
+        { method: 'POST', body: { confirm: true }, token },
+      );
+      expect(done.body.data.action.status).toBe('done');
+    };
+    await tag(
+      root.body.files.map((f) => f.id),
+      ['journey'],
+    );
+    await tag([tagged?.id as string], ['draft', 'project-x', 'q3-review']);
+
+    for (const width of [1280, 390]) {
+      const context = await browser.newContext({
+        viewport: { width, height: width > 500 ? 800 : 844 },
+        reducedMotion: 'reduce',
+      });
+      const page = await context.newPage();
+      await signIn(page, baseURL, email, password);
+      for (const view of ['list', 'details', 'grid'] as const) {
+        await api(baseURL, '/user-preferences', { method: 'PUT', body: { viewMode: view }, token });
+        await page.goto(`${baseURL}/files`);
+        const tags = page.getByRole('list', { name: 'Tags: draft, journey, project-x, q3-review' });
+        await expect.poll(() => tags.count(), { timeout: 15_000 }).toBe(1);
+        expect(await tags.getByText('draft', { exact: true }).isVisible()).toBe(true);
+        expect(await page.getByRole('list', { name: 'Tags: journey' }).count()).toBe(
+          root.body.files.length - 1,
+        );
+        await screenshotBothThemes(page, (theme) => `files-tags-${view}-${theme}-${width}`);
+      }
+
+      // The filter lists the user's tags with their counts; picking one narrows the listing.
+      await page.getByRole('combobox', { name: 'Filter by tag' }).click();
+      await page.locator('.ant-select-item-option[title="draft (1)"]').click();
+      await expect.poll(() => listed(page, other?.name as string).count(), { timeout: 10_000 }).toBe(0);
+      expect(await listed(page, tagged?.name as string).isVisible()).toBe(true);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshotBothThemes(page, (theme) => `files-tag-filter-${theme}-${width}`);
+      await context.close();
+    }
+  });
 });
