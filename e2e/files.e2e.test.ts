@@ -264,9 +264,22 @@ describe.skipIf(!hasChromium)('files journey in Chromium', () => {
 
   it('shows each file’s tags (set by the assistant) and filters the listing by tag (light, dark, 390 px)', async () => {
     const token = await loginToken(baseURL, email, password);
+    // Two more files at the root (the journey above moved and binned the others).
+    const upload = async (name: string, text: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([text], { type: 'text/plain' }), name);
+      const res = await fetch(`${baseURL}/api/files/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { file: { id: string; name: string } }).file;
+    };
+    const tagged = await upload('tag-plan.txt', 'The release plan for the third quarter.');
+    const other = await upload('tag-budget.txt', 'Budget figures.');
     const root = await api<{ files: { id: string; name: string }[] }>(baseURL, '/files?limit=50', { token });
     expect(root.body.files.length).toBeGreaterThanOrEqual(2);
-    const [tagged, other] = root.body.files;
     // As the assistant's tag action writes them: proposed, then confirmed.
     const tag = async (fileIds: string[], tags: string[]) => {
       const proposed = await api<{ data: { action: { id: string } } }>(baseURL, '/ai/assistant/actions', {
@@ -286,7 +299,7 @@ describe.skipIf(!hasChromium)('files journey in Chromium', () => {
       root.body.files.map((f) => f.id),
       ['journey'],
     );
-    await tag([tagged?.id as string], ['draft', 'project-x', 'q3-review']);
+    await tag([tagged.id], ['draft', 'project-x', 'q3-review']);
 
     for (const width of [1280, 390]) {
       const context = await browser.newContext({
@@ -310,8 +323,8 @@ describe.skipIf(!hasChromium)('files journey in Chromium', () => {
       // The filter lists the user's tags with their counts; picking one narrows the listing.
       await page.getByRole('combobox', { name: 'Filter by tag' }).click();
       await page.locator('.ant-select-item-option[title="draft (1)"]').click();
-      await expect.poll(() => listed(page, other?.name as string).count(), { timeout: 10_000 }).toBe(0);
-      expect(await listed(page, tagged?.name as string).isVisible()).toBe(true);
+      await expect.poll(() => listed(page, other.name).count(), { timeout: 10_000 }).toBe(0);
+      expect(await listed(page, tagged.name).isVisible()).toBe(true);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await screenshotBothThemes(page, (theme) => `files-tag-filter-${theme}-${width}`);
