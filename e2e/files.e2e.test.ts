@@ -327,6 +327,7 @@ describe.skipIf(!hasChromium)('files journey in Chromium', () => {
       expect(await listed(page, tagged.name).isVisible()).toBe(true);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
+      await page.evaluate(() => window.scrollTo({ top: 0 }));
       await screenshotBothThemes(page, (theme) => `files-tag-filter-${theme}-${width}`);
       await context.close();
     }
