@@ -148,8 +148,11 @@ export class FilesRepository {
             'id', p.id, 'name', p.name, 'size', p.size, 'type', p.mime_type,
             'uploadDate', to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
             'folderId', p.folder_id, 'checksum', p.checksum,
-            -- The page's tags in the same statement: one index probe (file_tags' key) per row.
-            'tags', coalesce((select json_agg(t.tag order by t.tag) from file_tags t where t.file_id = p.id), '[]'::json)
+            -- The page's tags in the same statement: one index probe (file_tags' key) per row, and
+            -- none at all for an owner without tags (the exists is evaluated once, an InitPlan).
+            'tags', case when (select exists (select 1 from file_tags o where o.owner_id = ${p('owner')}::uuid))
+              then coalesce((select json_agg(t.tag order by t.tag) from file_tags t where t.file_id = p.id), '[]'::json)
+              else '[]'::json end
           ) order by p.sort_key ${dir}, p.id ${dir}), '[]'::json)`,
       })
       .from(sql`(${page}) p`);
