@@ -328,6 +328,8 @@ describe.skipIf(!hasChromium)('files journey in Chromium', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await page.evaluate(() => window.scrollTo({ top: 0 }));
+      // The pointer leaves the option it picked (it lands on the sort button below: its tooltip).
+      await page.mouse.move(1, 1);
       await screenshotBothThemes(page, (theme) => `files-tag-filter-${theme}-${width}`);
       await context.close();
     }
