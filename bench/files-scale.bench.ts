@@ -75,13 +75,18 @@ export async function filesAtScaleBench(
     const figures: Figure[] = [];
 
     if (parts.listing) {
-      // The page as JSON text, formed by the database as the app forms its page (json_agg), and
-      // sent on as it came: the least work a page of rows can take to reach the client.
+      // The page as JSON text, formed by the database as the app forms its page (json_agg, with
+      // each file's tags), and sent on as it came: the least work a page of rows can take to reach
+      // the client.
       const pageSql = (c: Case) =>
         `select coalesce(json_agg(json_build_object(
             'id', p.id, 'name', p.name, 'size', p.size, 'type', p.mime_type,
             'uploadDate', to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-            'folderId', p.folder_id, 'checksum', p.checksum) order by p.k ${c.direction}, p.id ${c.direction}), '[]')::text as page
+            'folderId', p.folder_id, 'checksum', p.checksum,
+            'tags', case when (select exists (select 1 from file_tags o where o.owner_id = $1))
+              then coalesce((select json_agg(t.tag order by t.tag) from file_tags t where t.file_id = p.id), '[]'::json)
+              else '[]'::json end
+          ) order by p.k ${c.direction}, p.id ${c.direction}), '[]')::text as page
          from (select id, name, size, mime_type, created_at, folder_id, checksum, ${SORT_SQL[c.sort]} as k from files
            where owner_id = $1 and folder_id = $2 and deleted_at is null${c.search ? ' and name ilike $3' : ''}
            order by ${SORT_SQL[c.sort]} ${c.direction}, id ${c.direction} limit ${PAGE}) p`;

@@ -17,6 +17,34 @@ function extractionReply(prompt: string): string {
   ].join('\n\n');
 }
 
+/** What the applied guidance adds to the chat's system prompt (LearningService.guidanceFor). */
+const GUIDANCE_MARK = 'Guidance learned from user feedback (follow it):';
+const GUIDED = 'Answer first, as the learned guidance asks';
+
+/**
+ * The stand-in's chat answer: the question's own words (so the quality check takes it as a real
+ * reply), and a different answer when the system prompt carries applied guidance, as a model
+ * following it would. The product really sends the guidance (learning.api.test.ts checks the
+ * prompt; this journey checks the recorded request too).
+ */
+function chatReply(prompt: string): string {
+  const question = prompt.split('\n\n').at(-1)?.trim() ?? '';
+  return prompt.includes(GUIDANCE_MARK)
+    ? `${GUIDED}: for "${question}", start with the one step that matters most, then check the result. Examples stay brief.`
+    : `Here is a general overview of "${question}": there is background to cover first, and the details depend on your setup, your versions and what you tried.`;
+}
+
+/** A question the chat files under each retrieval domain (retrieval-domain.ts), for the applied guidance's domain. */
+const QUESTION_FOR: Record<string, string> = {
+  python: 'How should I structure a python project with pip and venv?',
+  javascript: 'How do javascript promises work in node?',
+  web_development: 'How does css layout work in html pages?',
+  database: 'How do sql database indexes speed up queries?',
+  ai_ml: 'How do llm embeddings work in ai search?',
+  devops: 'How do I deploy docker containers with kubernetes?',
+  general: 'How do I plan my week better?',
+};
+
 const CONSOLE = '/ai/superadmin-learning';
 
 /** The tab's data has arrived (the progress streams keep the network busy, so not networkidle). */
@@ -46,7 +74,9 @@ describe.skipIf(!hasChromium)('superadmin AI console journey in Chromium', () =>
       respond: ({ prompt }) =>
         prompt.includes('self-contained paragraph')
           ? extractionReply(prompt)
-          : 'Critical: slow replies should be shortened; answer the question first and keep examples brief.',
+          : prompt.includes('You are Stratos, the assistant')
+            ? chatReply(prompt)
+            : 'Critical: slow replies should be shortened; answer the question first and keep examples brief.',
     });
     // Slow, poorly rated interactions of the last hour: a cycle finds the thresholds exceeded.
     const token = await loginToken(server.url, admin.email, admin.password);
@@ -154,6 +184,38 @@ describe.skipIf(!hasChromium)('superadmin AI console journey in Chromium', () =>
     await screenshot(page, 'ai-console-learning-running-1280');
     await expect.poll(() => page.getByTestId('improvement').count(), { timeout: 60_000 }).toBeGreaterThan(0);
     expect(await page.getByTestId('improvement').count()).toBeLessThanOrEqual(10);
+
+    // The assistant before applying: a question of the first improvement's domain gets the plain reply.
+    const token = await loginToken(server.url, admin.email, admin.password);
+    const listed = await api<{ data: { improvements: Array<{ domain: string | null; guidance: string }> } }>(
+      server.url,
+      '/ai/learning/improvements',
+      { token },
+    );
+    const first = listed.body.data.improvements[0];
+    expect(first).toBeDefined();
+    const question = QUESTION_FOR[first?.domain ?? 'general'] ?? QUESTION_FOR.general;
+    const ask = async (name: string) => {
+      await page.goto(`${server.url}/ai-chat`);
+      await expect
+        .poll(() => page.getByText('How can I help today?').isVisible(), { timeout: 15_000 })
+        .toBe(true);
+      await page.getByRole('combobox', { name: 'AI provider' }).click();
+      await page.locator('.ant-select-item-option[title="Ollama (local)"]').click();
+      const box = page.getByRole('textbox', { name: 'Message' });
+      await box.fill(question as string);
+      await box.press('Enter');
+      const reply = page.getByRole('article', { name: 'Assistant reply' });
+      await expect.poll(() => page.locator('[aria-label^="Quality: "]').count(), { timeout: 20_000 }).toBe(1);
+      await screenshotBothThemes(page, (theme) => `${name}-${theme}-1280`);
+      return (await reply.textContent()) ?? '';
+    };
+    const before = await ask('ai-chat-before-improvement');
+    expect(before).toContain('Here is a general overview');
+    expect(before).not.toContain(GUIDED);
+
+    await open(page, 'learning');
+    await expect.poll(() => page.getByTestId('improvement').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await page.getByTestId('improvement').first().getByRole('button', { name: 'Apply' }).click();
     await expect
       .poll(
@@ -167,6 +229,14 @@ describe.skipIf(!hasChromium)('superadmin AI console journey in Chromium', () =>
       )
       .toBe(1);
     await screenshotBothThemes(page, (theme) => `ai-console-learning-${theme}-1280`);
+
+    // The assistant after applying: the same question, a changed reply; the guidance was in the prompt.
+    const from = standins.ollama.generations.length;
+    const after = await ask('ai-chat-after-improvement');
+    expect(after).toContain(GUIDED);
+    const sent = JSON.stringify(standins.ollama.generations.slice(from).map((g) => g.body));
+    expect(sent).toContain(GUIDANCE_MARK);
+    expect(sent).toContain(JSON.stringify(first?.guidance).slice(1, -1).slice(0, 60));
 
     // The superadmin query (GPT-4 is not configured: the best available, Ollama, answers) and manual feedback.
     await open(page, 'chat');

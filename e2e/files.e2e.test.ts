@@ -261,4 +261,77 @@ describe.skipIf(!hasChromium)('files journey in Chromium', () => {
       await screenshotBothThemes(page, (theme) => `recycle-bin-${theme}-${width}`);
     });
   });
+
+  it('shows each file’s tags (set by the assistant) and filters the listing by tag (light, dark, 390 px)', async () => {
+    const token = await loginToken(baseURL, email, password);
+    // Two more files at the root (the journey above moved and binned the others).
+    const upload = async (name: string, text: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([text], { type: 'text/plain' }), name);
+      const res = await fetch(`${baseURL}/api/files/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { file: { id: string; name: string } }).file;
+    };
+    const tagged = await upload('tag-plan.txt', 'The release plan for the third quarter.');
+    const other = await upload('tag-budget.txt', 'Budget figures.');
+    const root = await api<{ files: { id: string; name: string }[] }>(baseURL, '/files?limit=50', { token });
+    expect(root.body.files.length).toBeGreaterThanOrEqual(2);
+    // As the assistant's tag action writes them: proposed, then confirmed.
+    const tag = async (fileIds: string[], tags: string[]) => {
+      const proposed = await api<{ data: { action: { id: string } } }>(baseURL, '/ai/assistant/actions', {
+        method: 'POST',
+        body: { kind: 'tag', fileIds, tags },
+        token,
+      });
+      expect(proposed.status).toBe(201);
+      const done = await api<{ data: { action: { status: string } } }>(
+        baseURL,
+        `/ai/assistant/actions/${proposed.body.data.action.id}/confirm`,
+        { method: 'POST', body: { confirm: true }, token },
+      );
+      expect(done.body.data.action.status).toBe('done');
+    };
+    await tag(
+      root.body.files.map((f) => f.id),
+      ['journey'],
+    );
+    await tag([tagged.id], ['draft', 'project-x', 'q3-review']);
+
+    for (const width of [1280, 390]) {
+      const context = await browser.newContext({
+        viewport: { width, height: width > 500 ? 800 : 844 },
+        reducedMotion: 'reduce',
+      });
+      const page = await context.newPage();
+      await signIn(page, baseURL, email, password);
+      for (const view of ['list', 'details', 'grid'] as const) {
+        await api(baseURL, '/user-preferences', { method: 'PUT', body: { viewMode: view }, token });
+        await page.goto(`${baseURL}/files`);
+        const tags = page.getByRole('list', { name: 'Tags: draft, journey, project-x, q3-review' });
+        await expect.poll(() => tags.count(), { timeout: 15_000 }).toBe(1);
+        expect(await tags.getByText('draft', { exact: true }).isVisible()).toBe(true);
+        expect(await page.getByRole('list', { name: 'Tags: journey' }).count()).toBe(
+          root.body.files.length - 1,
+        );
+        await screenshotBothThemes(page, (theme) => `files-tags-${view}-${theme}-${width}`);
+      }
+
+      // The filter lists the user's tags with their counts; picking one narrows the listing.
+      await page.getByRole('combobox', { name: 'Filter by tag' }).click();
+      await page.locator('.ant-select-item-option[title="draft (1)"]').click();
+      await expect.poll(() => listed(page, other.name).count(), { timeout: 10_000 }).toBe(0);
+      expect(await listed(page, tagged.name).isVisible()).toBe(true);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.evaluate(() => window.scrollTo({ top: 0 }));
+      // The pointer leaves the option it picked (it lands on the sort button below: its tooltip).
+      await page.mouse.move(1, 1);
+      await screenshotBothThemes(page, (theme) => `files-tag-filter-${theme}-${width}`);
+      await context.close();
+    }
+  });
 });

@@ -1,8 +1,10 @@
 import type { AppContext } from '../app-context';
 import { analyzeFilesJob } from '../modules/ai/analysis/analysis.job';
+import { assistantRecoveryJob } from '../modules/ai/assistant/assistant-recovery.job';
 import { indexFilesJob } from '../modules/ai/file-index/file-index.job';
 import { embedKnowledgeJob } from '../modules/ai/knowledge-search/embed-knowledge.job';
 import { learningCycleJob } from '../modules/ai/learning/learning.job';
+import { learningQueueJob } from '../modules/ai/learning/learning-queue.job';
 import { checkProvidersJob } from '../modules/ai/providers/check-providers.job';
 import { authSweepJob } from '../modules/auth/auth-sweep.job';
 import { checkAlertsJob } from '../modules/billing/alerts/alerts.job';
@@ -30,6 +32,8 @@ export function registerJobs(jobs: JobScheduler, ctx: AppContext): void {
   jobs.register(authSweepJob(ctx));
   jobs.register(embedKnowledgeJob(ctx));
   jobs.register(learningCycleJob(ctx));
+  jobs.register(learningQueueJob(ctx));
+  jobs.register(assistantRecoveryJob(ctx));
   jobs.register(workflowsJob(ctx));
   jobs.register(releaseAbandonedJob(ctx));
   jobs.register(workflowRetentionJob(ctx));

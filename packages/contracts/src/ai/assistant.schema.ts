@@ -148,4 +148,14 @@ export const ASSISTANT_MESSAGES = {
   notProposed: 'This action is no longer waiting for confirmation',
   actionNotFound: 'Action not found',
   planUnreadable: 'The assistant could not propose any action for this request',
+  /** Set by the recovery sweep on an action whose process stopped while running it. */
+  interrupted:
+    'Interrupted: the server running this action stopped before it finished. Retry to run it again.',
+  notRetryable: 'Only a failed action can be retried',
 } as const;
+
+/**
+ * A running action's lease: the process running it renews it every third of this; the recovery
+ * sweep fails running actions whose lease has passed (their process is gone).
+ */
+export const ASSISTANT_ACTION_LEASE_MS = 120_000;

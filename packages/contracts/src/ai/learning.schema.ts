@@ -62,6 +62,8 @@ export const LEARNING_LIMITS = {
   knowledgeMinKeywords: 2,
   knowledgeScore: 0.7,
   manualFeedbackMax: 2000,
+  /** Section 4: a learning run is triggered 1 s after a query (the interaction's queue row is due then). */
+  learnAfterMs: 1000,
 } as const;
 
 /** Section 9 thresholds (a cycle suggests an improvement past them) and targets. */

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { tagSchema } from '../ai/assistant.schema';
+import { dataEnvelope } from '../common/envelope.schema';
 import { singleLineText } from '../common/text.schema';
 
 /** A file as every reply shows it (part 1 section 3), plus checksum and folder. */
@@ -15,6 +17,8 @@ export const fileSchema = z.object({
   folderId: z.uuid().nullable(),
   /** SHA-256, hex. */
   checksum: z.string(),
+  /** The file's tags in name order (set by workflows and the AI assistant); listings carry them. */
+  tags: z.array(z.string()).optional(),
 });
 export type FileItem = z.infer<typeof fileSchema>;
 
@@ -40,6 +44,8 @@ export const fileListQuerySchema = z.object({
   direction: z.enum(['asc', 'desc']).default('asc'),
   limit: z.coerce.number().int().min(1).max(FILE_LIST_MAX_LIMIT).default(FILE_LIST_DEFAULT_LIMIT),
   offset: z.coerce.number().int().min(0).default(0),
+  /** Only files carrying this tag (tags are stored lower case; the filter is too). */
+  tag: tagSchema.optional(),
 });
 export type FileListQuery = z.input<typeof fileListQuerySchema>;
 
@@ -60,6 +66,12 @@ export const fileListReplySchema = z.object({
   breadcrumb: z.array(z.object({ id: z.uuid(), name: z.string() })),
 });
 export type FileListReply = z.infer<typeof fileListReplySchema>;
+
+/** GET /api/files/tags: the user's tags with how many live files carry each, in name order. */
+export const fileTagsReplySchema = dataEnvelope(
+  z.object({ tags: z.array(z.object({ tag: z.string(), files: z.number().int() })) }),
+);
+export type FileTagCount = z.infer<typeof fileTagsReplySchema>['data']['tags'][number];
 
 export const uploadReplySchema = z.object({
   success: z.literal(true),

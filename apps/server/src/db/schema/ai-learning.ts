@@ -128,3 +128,25 @@ export const aiLearningDerivedKnowledge = pgTable('ai_learning_derived_knowledge
   knowledgeId: uuid('knowledge_id').references(() => aiKnowledgeBase.id, { onDelete: 'set null' }),
   createdAt: stamp('created_at').notNull().defaultNow(),
 });
+
+/**
+ * The per-interaction learning queue (part 2 section 4: "a learning run is triggered 1 s after a
+ * query"): a chat exchange's statement adds a row for its interaction while learning is on, due 1 s
+ * later; a worker claims due rows under a lease, learns from the interaction and deletes the row.
+ * One row per interaction (the key), so an interaction is learned from once.
+ */
+export const aiLearningQueue = pgTable(
+  'ai_learning_queue',
+  {
+    interactionId: uuid('interaction_id')
+      .primaryKey()
+      .references(() => aiLearningInteractions.id, { onDelete: 'cascade' }),
+    dueAt: stamp('due_at').notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    leaseOwner: text('lease_owner'),
+    leaseUntil: stamp('lease_until'),
+    lastError: text('last_error'),
+    createdAt: stamp('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('ai_learning_queue_due_idx').on(t.dueAt)],
+);

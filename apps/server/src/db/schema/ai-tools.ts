@@ -1,4 +1,5 @@
 import type { AssistantActionResult } from '@stratos/contracts/ai/assistant.schema';
+import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { aiLearningInteractions } from './ai-knowledge';
 import { users } from './identity';
@@ -60,6 +61,14 @@ export const aiAssistantActions = pgTable(
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /**
+     * While running: the process doing it renews this; once past, that process is gone and the
+     * recovery sweep marks the action failed (interrupted) so the user can retry it.
+     */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
   },
-  (t) => [index('ai_assistant_actions_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('ai_assistant_actions_user_created_idx').on(t.userId, t.createdAt),
+    index('ai_assistant_actions_running_idx').on(t.leaseUntil).where(sql`${t.status} = 'running'`),
+  ],
 );

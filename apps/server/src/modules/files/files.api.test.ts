@@ -74,6 +74,7 @@ describe('files: list, rename, move, delete', () => {
           path: '/My Files/Docs',
           folderId: docs.id,
           checksum: inDocs?.checksum,
+          tags: [],
         },
       ]);
       expect(body.totalFiles).toBe(1);

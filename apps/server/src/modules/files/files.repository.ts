@@ -21,6 +21,8 @@ export interface PageQuery {
   folderId: string | null;
   /** An ILIKE pattern (already escaped), or undefined. */
   like?: string;
+  /** Only files carrying this tag, or undefined. */
+  tag?: string;
   sort: FileSort;
   direction: 'asc' | 'desc';
   limit: number;
@@ -82,12 +84,13 @@ export class FilesRepository {
       owner: q.ownerId,
       folder: q.folderId,
       like: q.like ?? null,
+      tag: q.tag ?? null,
       limit: q.limit,
       offset: q.offset,
     };
     const rows = q.offset + q.limit;
     let result: { meta: unknown; page: unknown }[];
-    if (!q.like && rows <= PREPARED_ROWS_MAX) {
+    if (!q.like && !q.tag && rows <= PREPARED_ROWS_MAX) {
       let bucket = PREPARED_ROWS_MIN;
       while (bucket < rows) bucket *= 2;
       const name = `files_listing_${q.sort}_${q.direction}_${q.folderId ? 'folder' : 'root'}_${bucket}`;
@@ -116,7 +119,10 @@ export class FilesRepository {
   }
 
   /** The listing statement with placeholders; `bucket`: the index scan's literal row limit. */
-  private listingQuery(q: Pick<PageQuery, 'folderId' | 'like' | 'sort' | 'direction'>, bucket?: number) {
+  private listingQuery(
+    q: Pick<PageQuery, 'folderId' | 'like' | 'tag' | 'sort' | 'direction'>,
+    bucket?: number,
+  ) {
     const key = SORT_KEYS[q.sort];
     const dir = q.direction === 'asc' ? sql`asc` : sql`desc`;
     const filtered = sql`
@@ -126,6 +132,7 @@ export class FilesRepository {
         and ${q.folderId ? sql`folder_id = ${p('folder')}` : sql`folder_id is null`}
         and deleted_at is null
         ${q.like ? sql`and name ilike ${p('like')}` : sql``}
+        ${q.tag ? sql`and exists (select 1 from file_tags t where t.file_id = ${files}.id and t.tag = ${p('tag')})` : sql``}
       order by ${key} ${dir}, id ${dir}`;
     const page =
       bucket === undefined
@@ -140,14 +147,27 @@ export class FilesRepository {
         page: sql<unknown>`coalesce(json_agg(json_build_object(
             'id', p.id, 'name', p.name, 'size', p.size, 'type', p.mime_type,
             'uploadDate', to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-            'folderId', p.folder_id, 'checksum', p.checksum
+            'folderId', p.folder_id, 'checksum', p.checksum,
+            -- The page's tags in the same statement: one index probe (file_tags' key) per row, and
+            -- none at all for an owner without tags (the exists is evaluated once, an InitPlan).
+            'tags', case when (select exists (select 1 from file_tags o where o.owner_id = ${p('owner')}::uuid))
+              then coalesce((select json_agg(t.tag order by t.tag) from file_tags t where t.file_id = p.id), '[]'::json)
+              else '[]'::json end
           ) order by p.sort_key ${dir}, p.id ${dir}), '[]'::json)`,
       })
       .from(sql`(${page}) p`);
   }
 
-  /** Live files in a folder whose name matches `like`: a scan of the folder, so callers bound it. */
-  async countMatching(ownerId: string, folderId: string | null, like: string): Promise<number> {
+  /**
+   * Live files in a folder whose name matches `like` and that carry `tag` (either may be absent):
+   * a scan of the folder, so callers bound it.
+   */
+  async countMatching(
+    ownerId: string,
+    folderId: string | null,
+    like: string | undefined,
+    tag?: string,
+  ): Promise<number> {
     const rows = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(files)
@@ -156,7 +176,10 @@ export class FilesRepository {
           eq(files.ownerId, ownerId),
           folderId ? eq(files.folderId, folderId) : isNull(files.folderId),
           isNull(files.deletedAt),
-          sql`${files.name} ilike ${like}`,
+          like ? sql`${files.name} ilike ${like}` : undefined,
+          tag
+            ? sql`exists (select 1 from file_tags t where t.file_id = ${files.id} and t.tag = ${tag})`
+            : undefined,
         ),
       );
     return Number(rows[0]?.n ?? 0);

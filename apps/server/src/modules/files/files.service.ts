@@ -39,14 +39,18 @@ export class FilesService {
   async list(ownerId: string, q: ListQuery): Promise<FileListReply & { totalFilesExact: boolean }> {
     const folderId = q.folderId ?? null;
     const like = q.search ? containsPattern(q.search) : undefined;
+    const tag = q.tag;
+    // A search or a tag filter: the folder's count is not the answer's.
+    const filtered = Boolean(like || tag);
     const { meta, files: rows } = await this.files.listing({
       ownerId,
       folderId,
       like,
+      tag,
       sort: q.sort,
       direction: q.direction,
-      // With a search, one row more than the page tells whether more matches follow.
-      limit: like ? q.limit + 1 : q.limit,
+      // With a filter, one row more than the page tells whether more matches follow.
+      limit: filtered ? q.limit + 1 : q.limit,
       offset: q.offset,
     });
     if (!meta.breadcrumb) throw notFound(FOLDER_NOT_FOUND);
@@ -55,11 +59,11 @@ export class FilesService {
 
     let totalFiles = meta.liveFiles;
     let totalFilesExact = true;
-    if (like) {
+    if (filtered) {
       if (!more && (rows.length > 0 || q.offset === 0)) {
         totalFiles = q.offset + rows.length;
       } else if (meta.liveFiles <= SEARCH_EXACT_COUNT_MAX_FILES || rows.length === 0) {
-        totalFiles = await this.files.countMatching(ownerId, folderId, like);
+        totalFiles = await this.files.countMatching(ownerId, folderId, like, tag);
       } else {
         totalFiles = q.offset + rows.length + 1;
         totalFilesExact = false;

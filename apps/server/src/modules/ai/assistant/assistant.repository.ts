@@ -30,10 +30,20 @@ export class AssistantRepository {
    * proposed -> `to` in one statement: of two confirmations (or a confirm and a cancel) racing,
    * exactly one wins. Null when the action is not the user's or no longer proposed.
    */
-  async decide(userId: string, id: string, to: 'running' | 'cancelled'): Promise<ActionRow | null> {
+  async decide(
+    userId: string,
+    id: string,
+    to: 'running' | 'cancelled',
+    leaseMs = 0,
+  ): Promise<ActionRow | null> {
     const rows = await this.db
       .update(aiAssistantActions)
-      .set({ status: to, decidedAt: sql`now()` })
+      .set({
+        status: to,
+        decidedAt: sql`now()`,
+        // A running action is this process's while it renews the lease (see sweepInterrupted).
+        leaseUntil: to === 'running' ? sql`now() + ${leaseMs} * interval '1 millisecond'` : null,
+      })
       .where(
         and(
           eq(aiAssistantActions.id, id),
@@ -51,10 +61,36 @@ export class AssistantRepository {
   ): Promise<ActionRow> {
     const rows = await this.db
       .update(aiAssistantActions)
-      .set(outcome)
+      .set({ ...outcome, leaseUntil: null })
       .where(eq(aiAssistantActions.id, id))
       .returning();
     return rows[0] as ActionRow;
+  }
+
+  /** The running action's process is alive: its lease is extended. */
+  async renew(id: string, leaseMs: number): Promise<void> {
+    await this.db
+      .update(aiAssistantActions)
+      .set({ leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+      .where(and(eq(aiAssistantActions.id, id), eq(aiAssistantActions.status, 'running')));
+  }
+
+  /**
+   * Running actions whose process is gone (its lease passed, or, for a row without one, decided
+   * longer ago than `staleMs`) become failed with `error`, in one statement. Returns them.
+   */
+  async sweepInterrupted(error: string, staleMs: number): Promise<ActionRow[]> {
+    return this.db
+      .update(aiAssistantActions)
+      .set({ status: 'failed', error, leaseUntil: null })
+      .where(
+        and(
+          eq(aiAssistantActions.status, 'running'),
+          sql`(${aiAssistantActions.leaseUntil} < now() or (${aiAssistantActions.leaseUntil} is null
+            and coalesce(${aiAssistantActions.decidedAt}, ${aiAssistantActions.createdAt}) < now() - ${staleMs} * interval '1 millisecond'))`,
+        ),
+      )
+      .returning();
   }
 
   async recent(userId: string, limit: number): Promise<ActionRow[]> {

@@ -13,27 +13,11 @@ import { uuidParamsSchema } from '@stratos/contracts/common/envelope.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../app-context';
 import { currentUser } from '../../../plugins/auth-guard';
-import { BulkService } from '../../files/bulk.service';
-import { FileCatalogService } from '../../files/file-catalog.service';
-import { FileTagsService } from '../../files/file-tags.service';
-import { analysisServicesFor } from '../analysis/analysis-services';
-import { aiServicesFor } from '../providers/ai-services';
-import { AssistantRepository } from './assistant.repository';
-import { AssistantService } from './assistant.service';
+import { assistantServiceFor } from './assistant-services';
 
 /** /ai-assistant: proposals of actions on the user's files, run only once confirmed (ai:use). */
 export function aiAssistantRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const db = ctx.database.db;
-  const bulk = new BulkService(db, ctx.clock);
-  const analysis = analysisServicesFor(ctx).service;
-  const service = new AssistantService({
-    repo: new AssistantRepository(db),
-    catalog: new FileCatalogService(db),
-    tags: new FileTagsService(db),
-    move: (ownerId, fileIds, folderId) => bulk.move(ownerId, { fileIds, folderIds: [] }, folderId),
-    fileText: (userId, fileId) => analysis.fileText(userId, fileId),
-    router: aiServicesFor(ctx).router,
-  });
+  const service = assistantServiceFor(ctx);
   return async (app) => {
     const use = app.requireAccess(ROUTE_GROUPS.aiUse);
     const tags = ['ai'];
@@ -113,6 +97,24 @@ export function aiAssistantRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           action: await service.confirm(currentUser(request).id, request.params.id, request.body?.confirm),
         },
       }),
+    );
+
+    app.post(
+      '/ai/assistant/actions/:id/retry',
+      {
+        preHandler: use,
+        schema: {
+          tags,
+          description: 'Proposes a failed action again (same files and target); it runs only when confirmed',
+          params: uuidParamsSchema,
+          response: { 201: assistantActionReplySchema },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send({
+          success: true as const,
+          data: { action: await service.retry(currentUser(request).id, request.params.id) },
+        }),
     );
 
     app.post(

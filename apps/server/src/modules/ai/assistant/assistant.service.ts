@@ -1,4 +1,5 @@
 import {
+  ASSISTANT_ACTION_LEASE_MS,
   ASSISTANT_MESSAGES,
   type AssistantAction,
   type AssistantActionResult,
@@ -36,7 +37,12 @@ export interface AssistantDeps {
   move: (ownerId: string, fileIds: string[], folderId: string | null) => Promise<{ files: number }>;
   fileText: (userId: string, fileId: string) => Promise<{ name: string; text: string; truncated: boolean }>;
   router: Pick<AiRouter, 'generate'>;
+  /** A running action's lease (tests shorten it). */
+  leaseMs?: number;
 }
+
+/** A running action with no lease (none can be left by this code) counts as gone after this. */
+const STALE_WITHOUT_LEASE_MS = 60 * 60 * 1000;
 
 export function toAction(r: ActionRow): AssistantAction {
   return {
@@ -169,15 +175,62 @@ export class AssistantService {
     const existing = await this.d.repo.find(userId, id);
     if (!existing) throw notFound(ASSISTANT_MESSAGES.actionNotFound, 'ACTION_NOT_FOUND');
     if (confirm !== true) throw badRequest(ASSISTANT_MESSAGES.confirmationRequired, 'CONFIRMATION_REQUIRED');
-    const row = await this.d.repo.decide(userId, id, 'running');
+    const leaseMs = this.d.leaseMs ?? ASSISTANT_ACTION_LEASE_MS;
+    const row = await this.d.repo.decide(userId, id, 'running', leaseMs);
     if (!row) throw conflict(ASSISTANT_MESSAGES.notProposed, 'ACTION_NOT_PROPOSED');
+    // While it runs, its lease is renewed; if this process dies the sweep finds the lease passed.
+    const heartbeat = setInterval(
+      () => void this.d.repo.renew(row.id, leaseMs).catch(() => {}),
+      Math.max(10, Math.floor(leaseMs / 3)),
+    );
+    heartbeat.unref();
     let outcome: { status: 'done' | 'failed'; result: AssistantActionResult | null; error: string | null };
     try {
       outcome = await this.run(row);
     } catch (err) {
       outcome = { status: 'failed', result: null, error: messageOf(err) };
+    } finally {
+      clearInterval(heartbeat);
     }
     return toAction(await this.d.repo.finish(row.id, outcome));
+  }
+
+  /**
+   * A failed action proposed again (same files, tags, target), waiting for the user's yes like any
+   * proposal: its files must still be the user's live files, its folder a live folder. 409 unless failed.
+   */
+  async retry(userId: string, id: string): Promise<AssistantAction> {
+    const failed = await this.d.repo.find(userId, id);
+    if (!failed) throw notFound(ASSISTANT_MESSAGES.actionNotFound, 'ACTION_NOT_FOUND');
+    if (failed.status !== 'failed') throw conflict(ASSISTANT_MESSAGES.notRetryable, 'ACTION_NOT_FAILED');
+    const files = await this.d.catalog.ownLiveFiles(
+      userId,
+      failed.files.map((f) => f.id),
+    );
+    if (!files) throw fileNotFound();
+    const folderPath = failed.kind === 'move' ? await this.folderPathOf(userId, failed.folderId) : null;
+    const [row] = await this.d.repo.insert([
+      {
+        userId,
+        kind: failed.kind,
+        files,
+        tags: failed.tags,
+        folderId: failed.folderId,
+        folderPath,
+        reason: failed.reason,
+        request: failed.request,
+      },
+    ]);
+    return toAction(row as ActionRow);
+  }
+
+  /**
+   * Recovery: running actions whose process is gone (lease passed) are failed with a reason the
+   * page shows, so none stays 'running' forever and the user can retry. Returns how many.
+   */
+  async sweepInterrupted(): Promise<number> {
+    const swept = await this.d.repo.sweepInterrupted(ASSISTANT_MESSAGES.interrupted, STALE_WITHOUT_LEASE_MS);
+    return swept.length;
   }
 
   async cancel(userId: string, id: string): Promise<AssistantAction> {

@@ -1,6 +1,7 @@
 import { desc, eq, gt, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { aiChatMessages, aiConversations, aiUsageLog } from '../../../db/schema/index';
+import { learningQueueCte } from '../learning/learning-queue.repository';
 import { type NewUsageRow, usageRowArrays, usageRowsSelect } from '../providers/providers.repository';
 import {
   byConversation,
@@ -65,6 +66,8 @@ export class ChatExchangeRepository {
     const usage = (name: string) =>
       db.$with(name).as(db.insert(aiUsageLog).select(usageRowsSelect()).returning({ id: aiUsageLog.id }));
     const interactions = interactionsCte(db, 'chat_interactions');
+    // ...and queues them for learning 1 s later while learning is on (no row otherwise).
+    const learn = learningQueueCte(db, 'chat_learning_queue', interactions);
     const conversation = db.$with('chat_new_conversation').as(
       db
         .insert(aiConversations)
@@ -77,7 +80,7 @@ export class ChatExchangeRepository {
         .returning({ id: aiConversations.id }),
     );
     this.startStatement = db
-      .with(conversation, usage('chat_usage'), interactions)
+      .with(conversation, usage('chat_usage'), interactions, learn)
       .insert(aiChatMessages)
       .values(exchangeValues())
       .returning(storedIds)
@@ -116,7 +119,7 @@ export class ChatExchangeRepository {
         .offset(p('keepOlder')),
     );
     this.saveStatement = db
-      .with(bumped, trimmed, usage('chat_usage'), interactions)
+      .with(bumped, trimmed, usage('chat_usage'), interactions, learn)
       .insert(aiChatMessages)
       .values(exchangeValues())
       .returning(storedIds)
@@ -135,7 +138,7 @@ export class ChatExchangeRepository {
         .returning({ id: aiConversations.id }),
     );
     this.startManyStatement = db
-      .with(conversations, usage('chat_usage_many'), interactions)
+      .with(conversations, usage('chat_usage_many'), interactions, learn)
       .insert(aiChatMessages)
       .select(messageArrays())
       .returning(storedWithConversation)
@@ -162,7 +165,7 @@ export class ChatExchangeRepository {
         .where(gt(ranked.n, p('keepOlder'))),
     );
     this.saveManyStatement = db
-      .with(bumpedMany, trimmedMany, usage('chat_usage_many'), interactions)
+      .with(bumpedMany, trimmedMany, usage('chat_usage_many'), interactions, learn)
       .insert(aiChatMessages)
       .select(messageArrays())
       .returning(storedWithConversation)

@@ -9,7 +9,8 @@ import { type Placed, p } from './chat-exchange-rows';
  * ai_learning_interactions written by a CTE of the exchange's own statement, so a reply still
  * costs one statement and an exchange is never stored without its interaction, nor the reverse.
  * A failed call's apology is not an interaction. Feedback on the reply finds the row by its
- * message_id (ChatRepository.addFeedback).
+ * message_id (ChatRepository.addFeedback). While learning is on, the learning module's CTE queues
+ * each new interaction for per-interaction learning in the same statement (learningQueueCte).
  */
 export const interactionsCte = (db: Db, name: string) =>
   db.$with(name, { id: aiLearningInteractions.id }).as(
@@ -24,7 +25,8 @@ export const interactionsCte = (db: Db, name: string) =>
       ${p('interactionTimes')}::int[], ${p('interactionKnowledge')}::jsonb[], ${p('interactionDomains')}::text[],
       ${p('interactionModels')}::text[], ${p('interactionTokens')}::int[], ${p('interactionCreatedAt')}::timestamptz[])
     as x(conversation_id, user_id, message_id, user_query, ai_response, response_time, knowledge_used, domain,
-      model_used, tokens_used, created_at)`,
+      model_used, tokens_used, created_at)
+    returning id`,
   );
 
 /** What the reply drew on: the sources retrieval put in its metadata (file chunks, knowledge items). */

@@ -16,7 +16,7 @@ import type { AppContext } from '../../../app-context';
 import { streamEvents } from '../../../lib/sse';
 import { currentUser } from '../../../plugins/auth-guard';
 import { fileIndexServicesFor } from '../file-index/file-index-services';
-import { learningServiceFor } from '../learning/learning-services';
+import { learningQueueFor, learningServiceFor } from '../learning/learning-services';
 import { aiServicesFor } from '../providers/ai-services';
 import { ChatRepository } from './chat.repository';
 import { ChatService } from './chat.service';
@@ -33,8 +33,10 @@ export function aiChatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     log: ctx.log,
     files: fileIndexServicesFor(ctx).retrieval,
     guidance: (question) => learningServiceFor(ctx).guidanceFor(question),
+    onInteraction: () => learningQueueFor(ctx).recorded(),
   });
   return async (app) => {
+    app.addHook('preClose', async () => learningQueueFor(ctx).stop());
     const signedIn = app.requireAccess(ROUTE_GROUPS.account);
     const tags = ['ai'];
     const chatLimit = { rateLimit: { max: ctx.config.ai.chatRateLimitPerMinute, timeWindow: '1 minute' } };

@@ -43,6 +43,8 @@ export interface ChatDeps {
   files?: FileContextSource;
   /** What applied learning improvements add to the system prompt for the question's domain ('' for none). */
   guidance?: (question: string) => Promise<string>;
+  /** Told after a reply (an AI interaction) was stored: learning from it is due 1 s later. */
+  onInteraction?: () => void;
 }
 
 /** A chat request as the service takes it: "Use my files" is on unless said otherwise. */
@@ -299,6 +301,7 @@ export class ChatService {
       await this.recordUsage(usage);
       throw err;
     }
+    if (!reply.isError) this.deps.onInteraction?.();
     return { message: rows.find((r) => r.role === 'assistant') as StoredMessage, conversationId };
   }
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   LEARNING_LIMITS,
@@ -17,7 +16,6 @@ import {
   exceeded,
   feedbackCandidates,
   figuresOf,
-  knowledgeFrom,
   modelCandidate,
   type ProcessedFeedback,
   patternCandidates,
@@ -26,6 +24,7 @@ import {
   thresholdCandidates,
   toAnalyse,
 } from './learning-analysis';
+import { deriveKnowledge } from './learning-knowledge';
 
 /** Feedback batches one cycle processes at most (50 each); the rest waits for the next cycle. */
 const MAX_FEEDBACK_BATCHES = 20;
@@ -161,6 +160,8 @@ export async function runLearningCycle(d: CycleDeps, input: CycleInput): Promise
   progress.improvementsStored = stored;
   await d.repo.pruneSuggestions(LEARNING_LIMITS.maxSuggestions);
 
+  // Interactions recorded while learning is on were made into knowledge 1 s after they were asked
+  // (learning-queue.ts); this catches the rest of the window (recorded before learning started).
   await step('knowledge', 'Turning replies into knowledge');
   const knowledgeItemsCreated = await deriveKnowledge(d, actor, rows);
 
@@ -185,42 +186,4 @@ export async function runLearningCycle(d: CycleDeps, input: CycleInput): Promise
 function domainsAbout(rows: readonly CycleInteraction[], word: string): string[] {
   const lower = word.toLowerCase();
   return [...new Set(rows.filter((r) => r.userQuery.toLowerCase().includes(lower)).map((r) => r.domain))];
-}
-
-/** Section 5: replies over 100 characters with more than 2 keywords, once each, score 0.7. */
-async function deriveKnowledge(d: CycleDeps, actor: DataActor, rows: readonly CycleInteraction[]) {
-  const eligible = rows.flatMap((r) => {
-    const k = knowledgeFrom(r);
-    return k ? [{ r, keywords: k.keywords }] : [];
-  });
-  const already = await d.repo.derived(eligible.map((e) => e.r.id));
-  const records = eligible
-    .filter(({ r }) => !already.has(r.id))
-    .map(({ r, keywords }) => ({
-      interactionId: r.id,
-      record: {
-        id: randomUUID(),
-        domain: r.domain,
-        type: 'interaction',
-        title: r.userQuery.replace(/\s+/g, ' ').trim().slice(0, 200) || 'Interaction',
-        content: r.aiResponse,
-        keywords,
-        relevance_score: LEARNING_LIMITS.knowledgeScore,
-        source: 'interaction',
-        model_used: r.modelUsed,
-      },
-    }));
-  const stored = new Set(
-    await d.addKnowledge(
-      actor,
-      records.map((x) => x.record),
-    ),
-  );
-  // An interaction whose item could not be stored is marked too (with no item): it is not retried.
-  const made = records.map((x) => ({
-    interactionId: x.interactionId,
-    knowledgeId: stored.has(x.record.id) ? x.record.id : null,
-  }));
-  await d.repo.markDerived(made);
-  return made.filter((m) => m.knowledgeId !== null).length;
 }

@@ -49,6 +49,7 @@ export function learningTestApp() {
       'ai_chat_feedback',
       'ai_learning_interactions',
       'ai_knowledge_base',
+      'ai_learning_queue',
       'ai_learning_settings',
     ]) {
       await db.execute(sql`delete from ${sql.identifier(table)}`);

@@ -304,6 +304,11 @@ export class LearningService {
     return `\n\nGuidance learned from user feedback (follow it):\n${lines.map((l) => `- ${l}`).join('\n')}`;
   }
 
+  /** Stores knowledge items through the knowledge module (the per-interaction queue's way in). */
+  addKnowledge(actor: DataActor, records: Array<Record<string, unknown> & { id: string }>) {
+    return this.o.addKnowledge(actor, records);
+  }
+
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

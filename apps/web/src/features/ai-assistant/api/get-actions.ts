@@ -10,7 +10,17 @@ export async function fetchActions() {
   return reply.data.actions;
 }
 
-export const actionsQueryOptions = queryOptions({ queryKey: actionsKey, queryFn: fetchActions });
+/** While an action runs (here or in another tab), the list is read again every few seconds. */
+export const RUNNING_REFRESH_MS = 5000;
+
+export const actionsQueryOptions = queryOptions({
+  queryKey: actionsKey,
+  queryFn: fetchActions,
+  // A running action ends as done or failed (or is failed by the server's recovery sweep when its
+  // process died): keep looking until none is running.
+  refetchInterval: (query) =>
+    query.state.data?.some((a) => a.status === 'running') ? RUNNING_REFRESH_MS : false,
+});
 
 export function useActions() {
   return useQuery(actionsQueryOptions);

@@ -1,4 +1,4 @@
-import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import { CheckOutlined, CloseOutlined, RedoOutlined } from '@ant-design/icons';
 import type { AssistantAction } from '@stratos/contracts/ai/assistant.schema';
 import { Alert, Button, Card, Flex, Tag, theme } from 'antd';
 import { formatDateTime } from '../../../lib/date-format';
@@ -10,10 +10,21 @@ interface Props {
   cancelling: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Failed actions only: propose it again. */
+  retrying?: boolean;
+  onRetry?: () => void;
 }
 
 /** A proposal waiting for the user's yes, or what a confirmed one did (its summaries, its error). */
-export function ActionCard({ action: a, confirming, cancelling, onConfirm, onCancel }: Props) {
+export function ActionCard({
+  action: a,
+  confirming,
+  cancelling,
+  onConfirm,
+  onCancel,
+  retrying = false,
+  onRetry,
+}: Props) {
   const { token } = theme.useToken();
   const outcome = outcomeText(a);
   const cost = actionCost(a);
@@ -64,6 +75,13 @@ export function ActionCard({ action: a, confirming, cancelling, onConfirm, onCan
         )}
         {outcome && <span style={{ color: token.colorSuccessText }}>{outcome}</span>}
         {a.error && <Alert type="error" showIcon title={a.error} />}
+        {a.status === 'failed' && onRetry && (
+          <Flex gap={8} wrap>
+            <Button size="small" icon={<RedoOutlined />} loading={retrying} onClick={onRetry}>
+              Retry
+            </Button>
+          </Flex>
+        )}
         {(a.result?.summaries ?? []).map((s) => (
           <div
             key={s.fileId}

@@ -1,4 +1,4 @@
-import type { AssistantAction } from '@stratos/contracts/ai/assistant.schema';
+import { ASSISTANT_MESSAGES, type AssistantAction } from '@stratos/contracts/ai/assistant.schema';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
@@ -67,6 +67,11 @@ beforeEach(() => {
         },
       };
     if (path === '/ai/assistant/actions' && !opts.method) return { success: true, data: { actions } };
+    if (path.endsWith('/retry')) {
+      const again = { ...proposed, id: '00000000-0000-4000-8000-0000000000b2' };
+      actions = [again, ...actions];
+      return { success: true, data: { action: again } };
+    }
     if (path.endsWith('/confirm')) {
       actions = [{ ...proposed, status: 'done', result: { tagged: [{ fileId: FILE, tags: ['work'] }] } }];
       return { success: true, data: { action: actions[0] } };
@@ -112,5 +117,29 @@ describe('AiAssistantPage', () => {
     renderPage();
     expect(await screen.findByText("Failed to load the assistant's actions")).toBeTruthy();
     expect(screen.getByText('Server exploded')).toBeTruthy();
+  });
+
+  it('shows why an interrupted action failed and proposes it again on Retry', async () => {
+    actions = [
+      {
+        ...proposed,
+        status: 'failed',
+        decidedAt: proposed.createdAt,
+        error: ASSISTANT_MESSAGES.interrupted,
+      },
+    ];
+    renderPage();
+    const history = await screen.findByRole('region', { name: 'History' });
+    const card = within(history).getByRole('article', { name: 'Tag notes.txt with “work”' });
+    expect(within(card).getByText(ASSISTANT_MESSAGES.interrupted)).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: /Retry/ }));
+    await waitFor(() =>
+      expect(apiRequest).toHaveBeenCalledWith(
+        `/ai/assistant/actions/${proposed.id}/retry`,
+        expect.objectContaining({ method: 'POST' }),
+      ),
+    );
+    const waiting = await screen.findByRole('region', { name: 'Waiting for confirmation' });
+    expect(within(waiting).getByRole('button', { name: /Confirm/ })).toBeTruthy();
   });
 });

@@ -12,6 +12,7 @@ import { useActions } from '../api/get-actions';
 import { useWorkspace } from '../api/get-workspace';
 import { usePlanActions } from '../api/plan-actions';
 import { useProposeAction } from '../api/propose-action';
+import { useRetryAction } from '../api/retry-action';
 import { ActionCard } from '../components/action-card';
 import { FilePicker } from '../components/file-picker';
 import { QuickAction } from '../components/quick-action';
@@ -39,6 +40,7 @@ export default function AiAssistantPage() {
   const propose = useProposeAction();
   const confirm = useConfirmAction();
   const cancel = useCancelAction();
+  const retry = useRetryAction();
 
   const toggle = (id: string) =>
     setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
@@ -66,6 +68,13 @@ export default function AiAssistantPage() {
           })
         }
         onCancel={() => cancel.mutate(a.id, { onError: (err) => message.error(errorMessage(err)) })}
+        retrying={retry.isPending && retry.variables === a.id}
+        onRetry={() =>
+          retry.mutate(a.id, {
+            onSuccess: () => message.info('Proposed again: confirm it to run it'),
+            onError: (err) => message.error(errorMessage(err)),
+          })
+        }
       />
     </li>
   );

@@ -14,6 +14,8 @@ export const FILES_PAGE_SIZE = 200;
 export interface FileListParams {
   folderId: string | null;
   search: string;
+  /** Only files with this tag; null for all. */
+  tag?: string | null;
   sort: FileSort;
   direction: 'asc' | 'desc';
 }
@@ -32,6 +34,7 @@ export function fetchFilePage(
     query: {
       folderId: p.folderId ?? undefined,
       search: p.search.trim() || undefined,
+      tag: p.tag ?? undefined,
       sort: p.sort,
       direction: p.direction,
       limit: p.limit,

@@ -10,6 +10,7 @@ import { useScrollMargin } from '../hooks/use-scroll-margin';
 import { type BrowserItem, itemKey, itemName } from '../model/browser-item';
 import type { SortState } from '../model/sort';
 import { BrowserRow, LoadingRow } from './browser-row';
+import { FileTags } from './file-tags';
 import styles from './files.module.css';
 import type { ItemActions } from './item-actions';
 import type { BrowserViewProps } from './list-view';
@@ -78,6 +79,7 @@ const DetailsRow = memo(function DetailsRow({
         <span className={styles.name} title={name}>
           {name}
         </span>
+        {file && <FileTags tags={file.tags} max={compact ? 1 : 3} />}
       </td>
       {!compact && <td className={styles.meta}>{file ? friendlyType(file.type, file.name) : 'Folder'}</td>}
       <td className={styles.meta} style={{ textAlign: 'right' }}>

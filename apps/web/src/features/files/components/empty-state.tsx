@@ -1,9 +1,12 @@
-import { CloudUploadOutlined, FolderAddOutlined, SearchOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined, FolderAddOutlined, SearchOutlined, TagsOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { EmptyPanel } from '../../../lib/empty-panel';
 
 interface EmptyStateProps {
   search: string;
+  /** The tag filter, when one is on. */
+  tag?: string | null;
+  onClearTag?(): void;
   inFolder: boolean;
   onUpload(): void;
   onNewFolder(): void;
@@ -11,7 +14,26 @@ interface EmptyStateProps {
 }
 
 /** 'No files found' with the way forward: upload, or clear the search. */
-export function EmptyState({ search, inFolder, onUpload, onNewFolder, onClearSearch }: EmptyStateProps) {
+export function EmptyState({
+  search,
+  tag = null,
+  onClearTag,
+  inFolder,
+  onUpload,
+  onNewFolder,
+  onClearSearch,
+}: EmptyStateProps) {
+  if (tag && !search.trim()) {
+    return (
+      <EmptyPanel
+        tone="invite"
+        icon={<TagsOutlined />}
+        title="No files found"
+        description={`No files in ${inFolder ? 'this folder' : 'My Files'} are tagged “${tag}”.`}
+        actions={<Button onClick={onClearTag}>Show all files</Button>}
+      />
+    );
+  }
   const searching = search.trim().length > 0;
   // Dragging files in needs a pointer that can drag: say so only where it works.
   const touch = typeof window !== 'undefined' && window.matchMedia?.('(pointer: coarse)').matches;

@@ -6,9 +6,10 @@ import {
   SortAscendingOutlined,
   SortDescendingOutlined,
   TableOutlined,
+  TagsOutlined,
   ToolOutlined,
 } from '@ant-design/icons';
-import { FILE_SORT_FIELDS, type FileSort } from '@stratos/contracts/files/file.schema';
+import { FILE_SORT_FIELDS, type FileSort, type FileTagCount } from '@stratos/contracts/files/file.schema';
 import { Button, Flex, Input, Select, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { SORT_LABEL, type SortState, toggleDirection } from '../model/sort';
@@ -23,6 +24,10 @@ const VIEW_ICON: Record<ViewMode, ReactNode> = {
 interface FilesToolbarProps {
   search: string;
   onSearch(value: string): void;
+  /** The tag filter (null: all files) and the user's tags to choose from. */
+  tag: string | null;
+  onTag(value: string | null): void;
+  tags: FileTagCount[] | undefined;
   sort: SortState;
   onSort(next: SortState): void;
   viewMode: ViewMode;
@@ -34,7 +39,7 @@ interface FilesToolbarProps {
   compact: boolean;
 }
 
-/** Search, sort with direction, view switch, refresh and the tools toggle. */
+/** Search, the tag filter, sort with direction, view switch, refresh and the tools toggle. */
 export function FilesToolbar(p: FilesToolbarProps) {
   const next = nextViewMode(p.viewMode);
   const asc = p.sort.direction === 'asc';
@@ -50,6 +55,20 @@ export function FilesToolbar(p: FilesToolbarProps) {
         size="large"
         style={{ flex: p.compact ? '1 1 100%' : '1 1 260px', maxWidth: p.compact ? undefined : 420 }}
       />
+      {((p.tags?.length ?? 0) > 0 || p.tag) && (
+        <Select<string>
+          allowClear
+          showSearch
+          value={p.tag ?? undefined}
+          onChange={(v) => p.onTag(v ?? null)}
+          placeholder="All tags"
+          aria-label="Filter by tag"
+          size="large"
+          suffixIcon={<TagsOutlined />}
+          style={{ flex: p.compact ? '1 1 100%' : '0 1 200px', minWidth: 140 }}
+          options={(p.tags ?? []).map((t) => ({ value: t.tag, label: `${t.tag} (${t.files})` }))}
+        />
+      )}
       <div style={{ flex: 1 }} />
       <Flex gap={8} align="center" style={{ flex: p.compact ? '1 1 100%' : undefined }}>
         <Select<FileSort>

@@ -13,6 +13,7 @@ import {
   itemKey,
   itemName,
 } from '../model/browser-item';
+import { FileTags } from './file-tags';
 import styles from './files.module.css';
 import type { ItemActions } from './item-actions';
 import { ItemMenu } from './item-menu';
@@ -111,8 +112,22 @@ function FileCard({
       <span className={styles.cardCheck}>
         <Tick item={item} checked={selected} actions={actions} />
       </span>
-      <div className={styles.preview}>
+      <div className={styles.preview} style={{ position: 'relative' }}>
         <FileIcon mime={file.type} name={file.name} size={compact ? 56 : 64} style={{ borderRadius: 16 }} />
+        {file.tags && file.tags.length > 0 && (
+          <div
+            style={{
+              position: 'absolute',
+              left: 6,
+              right: 6,
+              bottom: 6,
+              display: 'flex',
+              overflow: 'hidden',
+            }}
+          >
+            <FileTags tags={file.tags} max={compact ? 1 : 2} />
+          </div>
+        )}
       </div>
       <div className={styles.cardFooter}>
         <div style={{ flex: 1, minWidth: 0 }}>

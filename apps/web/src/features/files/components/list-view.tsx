@@ -6,6 +6,7 @@ import { formatBytes } from '../../../lib/format-bytes';
 import { useScrollMargin } from '../hooks/use-scroll-margin';
 import { type BrowserItem, itemKey, itemName } from '../model/browser-item';
 import { BrowserRow, LoadingRow } from './browser-row';
+import { FileTags } from './file-tags';
 import styles from './files.module.css';
 import type { ItemActions } from './item-actions';
 import { type LoadMore, useLoadMore } from './use-load-more';
@@ -56,8 +57,11 @@ const ListRow = memo(function ListRow({ item, top, last, selected, compact, acti
         <FileIcon mime={item.file.type} name={item.file.name} />
       )}
       <div style={{ minWidth: 0 }}>
-        <div className={styles.name} title={name}>
-          {name}
+        <div style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 }}>
+          <div className={styles.name} title={name}>
+            {name}
+          </div>
+          {item.kind === 'file' && <FileTags tags={item.file.tags} max={compact ? 1 : 3} />}
         </div>
         {compact && <div className={styles.meta}>{metaOf(item)}</div>}
       </div>

@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { PageHeader } from '../../../lib/page-header';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { downloadFile } from '../api/download-file';
+import { useFileTags } from '../api/file-tags';
 import { useFileList } from '../api/list-files';
 import { ContentSearchDialog } from '../components/content-search-dialog';
 import { DetailsView } from '../components/details-view';
@@ -47,13 +48,15 @@ export default function FilesPage() {
   const [folderId, setFolder] = useFolderParam();
   const [searchInput, setSearchInput] = useState('');
   const search = useDebouncedValue(searchInput.trim(), 300);
+  const [tag, setTag] = useState<string | null>(null);
+  const tags = useFileTags();
   const { viewMode, sort, cycleView, setSort } = useFileViewPrefs();
   const [toolsOpen, setToolsOpen] = useState(false);
   /** Bulk Ops: the selection bar and every checkbox stay out even with nothing ticked. */
   const [bulkMode, setBulkMode] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const list = useFileList({ folderId, search, sort: sort.field, direction: sort.direction });
+  const list = useFileList({ folderId, search, tag, sort: sort.field, direction: sort.direction });
   const listing = list.data;
   const items = useMemo(() => browserItems(listing?.folders ?? [], listing?.files ?? []), [listing]);
   const selection = useSelection(items);
@@ -105,7 +108,7 @@ export default function FilesPage() {
 
   // The selection belongs to what is on screen.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the folder or the search changes.
-  useEffect(() => selection.clear(), [folderId, search, selection.clear]);
+  useEffect(() => selection.clear(), [folderId, search, tag, selection.clear]);
 
   const selectedIds = selectionIds(selection.selected);
   const singleFile =
@@ -215,6 +218,8 @@ export default function FilesPage() {
     body = (
       <EmptyState
         search={search}
+        tag={tag}
+        onClearTag={() => setTag(null)}
         inFolder={folderId !== null}
         onUpload={() => fileInput.current?.click()}
         onNewFolder={bulk.newFolder}
@@ -277,6 +282,9 @@ export default function FilesPage() {
       <FilesToolbar
         search={searchInput}
         onSearch={setSearchInput}
+        tag={tag}
+        onTag={setTag}
+        tags={tags.data}
         sort={sort}
         onSort={setSort}
         viewMode={viewMode}
