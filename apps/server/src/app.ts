@@ -119,6 +119,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     embeddings: new EmbeddingService({
       // The provider layer is built from the context, on first use.
       registry: () => aiServicesFor(ctx).registry,
+      usage: () => aiServicesFor(ctx).usage,
       config: config.ai,
       clock,
       log: app.log,
