@@ -75,7 +75,7 @@ describe('embedding usage rows', () => {
     const one = vi.spyOn(repo, 'logUsage');
     const many = vi.spyOn(repo, 'logUsageRows');
     try {
-      const r = await embeddings().embed(['a', 'b', 'c'], { userId: user.user.id, purpose: 'file-search' });
+      const r = await embeddings().embed(['a', 'b', 'c'], { userId: user.user.id, purpose: 'file-index' });
       expect(r?.model).toBe('openai/text-embedding-3-small');
       expect(one).not.toHaveBeenCalled();
       expect(many).toHaveBeenCalledTimes(1);
@@ -90,7 +90,7 @@ describe('embedding usage rows', () => {
       success: false,
       tokensUsed: 0,
       cost: 0,
-      metadata: { purpose: 'file-search', texts: 3 },
+      metadata: { purpose: 'file-index', texts: 3 },
     });
     expect(failed?.error).toBeTruthy();
     expect(answered).toMatchObject({
@@ -98,7 +98,7 @@ describe('embedding usage rows', () => {
       model: 'text-embedding-3-small',
       success: true,
       promptTokens: 3,
-      metadata: { purpose: 'file-search', texts: 3 },
+      metadata: { purpose: 'file-index', texts: 3 },
     });
     // $0.02 per million tokens.
     expect(answered?.cost).toBeCloseTo(3 * 0.00000002, 12);
@@ -128,12 +128,20 @@ describe('embedding usage rows', () => {
       payload: { term: 'database index design', limit: 5 },
     });
     expect(res.statusCode).toBe(200);
-    const mine = await db()
-      .select()
-      .from(aiUsageLog)
-      .where(and(eq(aiUsageLog.userId, user.user.id), eq(aiUsageLog.operation, 'embedding')));
-    expect(mine).toHaveLength(1);
-    expect(mine[0]?.metadata).toMatchObject({ purpose: 'knowledge-search', texts: 1 });
+    // A search does not wait for its usage row: it is written just after.
+    const mine = () =>
+      db()
+        .select()
+        .from(aiUsageLog)
+        .where(and(eq(aiUsageLog.userId, user.user.id), eq(aiUsageLog.operation, 'embedding')))
+        .orderBy(aiUsageLog.id);
+    await vi.waitFor(async () => expect(await mine()).toHaveLength(1));
+    expect((await mine())[0]?.metadata).toMatchObject({ purpose: 'knowledge-search', texts: 1 });
+
+    // A question embedded for retrieval from the user's files is theirs too.
+    await embeddings().embed(['what is in my notes'], { userId: user.user.id, purpose: 'file-search' });
+    await vi.waitFor(async () => expect(await mine()).toHaveLength(2));
+    expect((await mine())[1]?.metadata).toMatchObject({ purpose: 'file-search' });
   });
 
   it('estimates about four characters a token when a provider gives no count', () => {
@@ -161,7 +169,7 @@ describe('embedding rows and the other figures', () => {
     expect((await usage.standing(user.user.id))?.limit).toBe(100);
     await embeddings().embed(['a'], { userId: user.user.id, purpose: 'knowledge-search' });
     await embeddings().embed(['b', 'c'], { userId: user.user.id, purpose: 'file-index' });
-    expect(await usageRows()).toHaveLength(2);
+    await vi.waitFor(async () => expect(await usageRows()).toHaveLength(2));
     expect((await usage.standing(user.user.id))?.used).toBe(0);
     expect((await freePlan())?.queriesThisMonth).toBe(0);
     await db().insert(aiUsageLog).values(chatRow(user.user.id));

@@ -39,6 +39,13 @@ export type EmbeddingPurpose =
   | 'file-search'
   | 'provider-check';
 
+/**
+ * Calls a person waits on (a search, a chat's retrieval): their usage rows are written without
+ * holding up the answer (the group commit still puts concurrent ones in one insert). Indexing
+ * runs in the background and waits for its rows.
+ */
+const INTERACTIVE: ReadonlySet<EmbeddingPurpose> = new Set(['knowledge-search', 'file-search']);
+
 /** Who an embedding call is for: the usage row's user (null: the platform's own work) and purpose. */
 export interface EmbeddingUse {
   userId: string | null;
@@ -99,14 +106,17 @@ export class EmbeddingService {
 
   /**
    * Vectors for `texts`, or null when no provider gives them. Every provider tried leaves a usage
-   * row (operation 'embedding', for `use`), written together in one insert when the call ends.
+   * row (operation 'embedding', for `use`), written together in one insert when the call ends
+   * (awaited, except for INTERACTIVE purposes).
    */
   async embed(texts: string[], use: EmbeddingUse, signal?: AbortSignal): Promise<EmbeddingResult | null> {
     const rows: NewUsageRow[] = [];
     try {
       return await this.tryRoutes(texts, use, rows, signal);
     } finally {
-      if (rows.length > 0) await this.d.usage?.().recordRows(rows);
+      // recordRows never throws: a lost usage row must not fail the call.
+      const written = rows.length > 0 ? this.d.usage?.().recordRows(rows) : undefined;
+      if (written && !INTERACTIVE.has(use.purpose)) await written;
     }
   }
 
