@@ -77,15 +77,18 @@ describe.skipIf(!hasChromium)('AI analytics, performance and benchmark journey i
       });
       expect(r.status).toBe(200);
     }
-    const usage = await api<{
+    type Usage = {
       data: { totals: { calls: number; tokens: number }; byOperation: Array<{ key: string; calls: number }> };
-    }>(server.url, '/ai/analytics/usage', {
-      token,
-    });
+    };
+    const usageNow = () => api<Usage>(server.url, '/ai/analytics/usage', { token });
+    const callsOf = (u: Usage) => Object.fromEntries(u.data.byOperation.map((o) => [o.key, o.calls]));
     // The chats' calls, and the first question's embedding for retrieval from the user's files (its
-    // own operation): once the server knows the user has no indexed files it no longer embeds.
-    const calls = Object.fromEntries(usage.body.data.byOperation.map((o) => [o.key, o.calls]));
-    expect(calls).toEqual({ chat: 2, embedding: 1 });
+    // own operation; a chat does not wait for that row, it is written within a second): once the
+    // server knows the user has no indexed files it no longer embeds.
+    await expect
+      .poll(async () => callsOf((await usageNow()).body), { timeout: 10_000 })
+      .toEqual({ chat: 2, embedding: 1 });
+    const usage = await usageNow();
     const total = usage.body.data.totals.calls;
     expect(total).toBe(3);
 

@@ -128,19 +128,33 @@ describe('embedding usage rows', () => {
       payload: { term: 'database index design', limit: 5 },
     });
     expect(res.statusCode).toBe(200);
-    // A search does not wait for its usage row: it is written just after.
+    // A search does not wait for its usage row: it is held for the next flush (within a second).
     const mine = () =>
       db()
         .select()
         .from(aiUsageLog)
         .where(and(eq(aiUsageLog.userId, user.user.id), eq(aiUsageLog.operation, 'embedding')))
         .orderBy(aiUsageLog.id);
-    await vi.waitFor(async () => expect(await mine()).toHaveLength(1));
+    await embeddings().flushUsage();
+    expect(await mine()).toHaveLength(1);
     expect((await mine())[0]?.metadata).toMatchObject({ purpose: 'knowledge-search', texts: 1 });
 
     // A question embedded for retrieval from the user's files is theirs too.
     await embeddings().embed(['what is in my notes'], { userId: user.user.id, purpose: 'file-search' });
-    await vi.waitFor(async () => expect(await mine()).toHaveLength(2));
+    await embeddings().embed(['and my photos'], { userId: user.user.id, purpose: 'file-search' });
+    const repo = aiServicesFor(t.app.ctx).repo;
+    const one = vi.spyOn(repo, 'logUsage');
+    const many = vi.spyOn(repo, 'logUsageRows');
+    try {
+      await embeddings().flushUsage();
+      // Held rows of several searches go in one insert.
+      expect(one).not.toHaveBeenCalled();
+      expect(many).toHaveBeenCalledTimes(1);
+    } finally {
+      one.mockRestore();
+      many.mockRestore();
+    }
+    expect(await mine()).toHaveLength(3);
     expect((await mine())[1]?.metadata).toMatchObject({ purpose: 'file-search' });
   });
 
@@ -169,7 +183,8 @@ describe('embedding rows and the other figures', () => {
     expect((await usage.standing(user.user.id))?.limit).toBe(100);
     await embeddings().embed(['a'], { userId: user.user.id, purpose: 'knowledge-search' });
     await embeddings().embed(['b', 'c'], { userId: user.user.id, purpose: 'file-index' });
-    await vi.waitFor(async () => expect(await usageRows()).toHaveLength(2));
+    await embeddings().flushUsage();
+    expect(await usageRows()).toHaveLength(2);
     expect((await usage.standing(user.user.id))?.used).toBe(0);
     expect((await freePlan())?.queriesThisMonth).toBe(0);
     await db().insert(aiUsageLog).values(chatRow(user.user.id));

@@ -40,11 +40,13 @@ export type EmbeddingPurpose =
   | 'provider-check';
 
 /**
- * Calls a person waits on (a search, a chat's retrieval): their usage rows are written without
- * holding up the answer (the group commit still puts concurrent ones in one insert). Indexing
- * runs in the background and waits for its rows.
+ * Calls a person waits on (a search, a chat's retrieval): their usage rows are held for up to
+ * USAGE_FLUSH_MS and written together, off the request's path (an insert beside the chat's own
+ * statements measurably delayed its first token). `flushUsage()` writes them at once (app close,
+ * tests). Indexing runs in the background and waits for its rows.
  */
 const INTERACTIVE: ReadonlySet<EmbeddingPurpose> = new Set(['knowledge-search', 'file-search']);
+const USAGE_FLUSH_MS = 1000;
 
 /** Who an embedding call is for: the usage row's user (null: the platform's own work) and purpose. */
 export interface EmbeddingUse {
@@ -95,6 +97,9 @@ export class EmbeddingService {
   private readonly cooldownUntil = new Map<EmbeddingProvider, number>();
   private readonly lastError = new Map<EmbeddingProvider, string>();
   private lastStatus: { at: number; status: EmbeddingStatus } | null = null;
+  /** Usage rows of interactive calls waiting for the next flush. */
+  private heldRows: NewUsageRow[] = [];
+  private flushTimer: ReturnType<typeof setTimeout> | null = null;
   /** The model of this process's last successful call (`provider/model`). */
   private lastModel: string | null = null;
 
@@ -107,17 +112,35 @@ export class EmbeddingService {
   /**
    * Vectors for `texts`, or null when no provider gives them. Every provider tried leaves a usage
    * row (operation 'embedding', for `use`), written together in one insert when the call ends
-   * (awaited, except for INTERACTIVE purposes).
+   * (for INTERACTIVE purposes, with others' within USAGE_FLUSH_MS).
    */
   async embed(texts: string[], use: EmbeddingUse, signal?: AbortSignal): Promise<EmbeddingResult | null> {
     const rows: NewUsageRow[] = [];
     try {
       return await this.tryRoutes(texts, use, rows, signal);
     } finally {
-      // recordRows never throws: a lost usage row must not fail the call.
-      const written = rows.length > 0 ? this.d.usage?.().recordRows(rows) : undefined;
-      if (written && !INTERACTIVE.has(use.purpose)) await written;
+      if (rows.length > 0 && this.d.usage) {
+        if (INTERACTIVE.has(use.purpose)) this.hold(rows);
+        // recordRows never throws: a lost usage row must not fail the call.
+        else await this.d.usage().recordRows(rows);
+      }
     }
+  }
+
+  private hold(rows: NewUsageRow[]) {
+    this.heldRows.push(...rows);
+    if (this.flushTimer) return;
+    this.flushTimer = setTimeout(() => void this.flushUsage(), USAGE_FLUSH_MS);
+    this.flushTimer.unref();
+  }
+
+  /** Writes the held usage rows of interactive calls now (one insert per 256 rows). */
+  async flushUsage(): Promise<void> {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    const rows = this.heldRows;
+    this.heldRows = [];
+    if (rows.length > 0) await this.d.usage?.().recordRows(rows);
   }
 
   private async tryRoutes(
