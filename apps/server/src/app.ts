@@ -119,6 +119,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     embeddings: new EmbeddingService({
       // The provider layer is built from the context, on first use.
       registry: () => aiServicesFor(ctx).registry,
+      usage: () => aiServicesFor(ctx).usage,
       config: config.ai,
       clock,
       log: app.log,
@@ -178,6 +179,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     await ctx.instance.stop().catch((err) => app.log.warn({ err }, 'could not leave server_instances'));
     if (!opts.database) await database.close();
   });
+  // Added last, so it runs first: searches' held embedding usage rows, while the database is open.
+  app.addHook('onClose', async () => ctx.embeddings.flushUsage());
   return Object.assign(app, { ctx }) as unknown as App;
 }
 

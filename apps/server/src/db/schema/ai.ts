@@ -50,14 +50,16 @@ export const aiUserKeys = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.providerId] })],
 );
 
-/** One row per provider call (each attempt of a fallback chain), successful or not. */
+/**
+ * One row per provider call (each attempt of a fallback chain), successful or not. Embedding calls
+ * (operation 'embedding') are rows too; those the platform makes for no one (indexing the shared
+ * knowledge base, provider checks) have no user.
+ */
 export const aiUsageLog = pgTable(
   'ai_usage_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     model: text('model').notNull(),
     operation: text('operation').notNull(),

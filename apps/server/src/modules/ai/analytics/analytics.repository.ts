@@ -50,6 +50,16 @@ const LATENCY = sql`count(*)::int as calls,
 
 const DAY = sql`to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD')`;
 
+/**
+ * The performance figures are of answering prompts: embedding calls (a few milliseconds each, many
+ * per indexed file) would pull the latency percentiles down and swamp the fallback rate. They are
+ * in the usage figures, as their own operation.
+ */
+const NOT_EMBEDDING = sql` and l.operation <> 'embedding'`;
+
+/** Usage rows of the platform's own work (indexing the shared knowledge base) have no user. */
+export const PLATFORM_EMAIL = '(platform)';
+
 /** Reads of the AI usage log and the chat's stored reply quality for the analytics pages. */
 export class AnalyticsRepository {
   constructor(private readonly db: Db) {}
@@ -102,20 +112,22 @@ export class AnalyticsRepository {
       }
     >(sql`
       select * from (
-        select ${DAY} as day, u.email, l.provider, l.model, l.operation, ${FIGURES},
-          ${DAY} || chr(1) || u.email || chr(1) || l.provider || chr(1) || l.model || chr(1) || l.operation as sort_key
-        from ${aiUsageLog} l join ${users} u on u.id = l.user_id where ${this.where(s)}
+        select ${DAY} as day, coalesce(u.email, ${PLATFORM_EMAIL}) as email, l.provider, l.model, l.operation, ${FIGURES},
+          ${DAY} || chr(1) || coalesce(u.email, ${PLATFORM_EMAIL}) || chr(1) || l.provider || chr(1) || l.model || chr(1) || l.operation as sort_key
+        from ${aiUsageLog} l left join ${users} u on u.id = l.user_id where ${this.where(s)}
         group by ${DAY}, u.email, l.provider, l.model, l.operation
       ) x ${after} order by x.sort_key collate "C" limit ${limit}`);
   }
 
   latencyBy(s: UsageScope, key: SQL) {
     return this.rows<LatencyRow & { key: string }>(sql`
-      select ${key} as key, ${LATENCY} from ${aiUsageLog} l where ${this.where(s)} group by 1 order by 1`);
+      select ${key} as key, ${LATENCY} from ${aiUsageLog} l where ${this.where(s)}${NOT_EMBEDDING} group by 1 order by 1`);
   }
 
   latencyTotals(s: UsageScope) {
-    return this.rows<LatencyRow>(sql`select ${LATENCY} from ${aiUsageLog} l where ${this.where(s)}`);
+    return this.rows<LatencyRow>(
+      sql`select ${LATENCY} from ${aiUsageLog} l where ${this.where(s)}${NOT_EMBEDDING}`,
+    );
   }
 
   /**
@@ -126,14 +138,14 @@ export class AnalyticsRepository {
     const [r] = await this.rows<{ requests: number; fallbacks: number }>(sql`
       select count(distinct coalesce(l.metadata->>'requestId', 'row:' || l.id::text))::int as requests,
         (count(*) filter (where l.success and coalesce((l.metadata->>'attempt')::int, 1) > 1))::int as fallbacks
-      from ${aiUsageLog} l where ${this.where(s)}`);
+      from ${aiUsageLog} l where ${this.where(s)}${NOT_EMBEDDING}`);
     return r ?? { requests: 0, fallbacks: 0 };
   }
 
   topErrors(s: UsageScope, limit: number) {
     return this.rows<{ provider: string; error: string; count: number }>(sql`
       select l.provider, coalesce(l.error, 'Unknown error') as error, count(*)::int as count
-      from ${aiUsageLog} l where ${this.where(s)} and not l.success
+      from ${aiUsageLog} l where ${this.where(s)}${NOT_EMBEDDING} and not l.success
       group by 1, 2 order by 3 desc, 1, 2 limit ${limit}`);
   }
 

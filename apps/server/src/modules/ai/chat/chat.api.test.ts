@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AiStandins } from '../../../../test/ai-standins';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
@@ -40,12 +40,12 @@ const inject = (
 /** Asks about the stand-in's own words, so its reply is on topic. */
 const ON_TOPIC = 'Say hello in several words';
 
-/** A user's AI usage rows, oldest first. */
+/** A user's AI usage rows of answering, oldest first (not the question's embedding for file retrieval). */
 const usageRows = (userId: string) =>
   t.app.ctx.database.db
     .select()
     .from(aiUsageLog)
-    .where(eq(aiUsageLog.userId, userId))
+    .where(and(eq(aiUsageLog.userId, userId), ne(aiUsageLog.operation, 'embedding')))
     .orderBy(asc(aiUsageLog.id));
 
 type Sent = { role: string; content: unknown };

@@ -24,12 +24,13 @@ beforeEach(async () => {
 });
 
 const embeddings = () => t.app.ctx.embeddings;
+const use = { userId: null, purpose: 'knowledge-index' } as const;
 const length = (v: number[]) => Math.hypot(...v);
 const dot = (a: number[], b: number[]) => a.reduce((s, x, i) => s + x * (b[i] as number), 0);
 
 describe('embedding service', () => {
   it("speaks Ollama's /api/embed and answers unit-length 384-d vectors in order", async () => {
-    const r = await embeddings().embed(['car engine maintenance', 'database index']);
+    const r = await embeddings().embed(['car engine maintenance', 'database index'], use);
     expect(r?.model).toBe('ollama/all-minilm');
     expect(r?.vectors).toHaveLength(2);
     for (const v of r?.vectors ?? []) {
@@ -47,7 +48,10 @@ describe('embedding service', () => {
   });
 
   it('gives similar vectors to texts that mean alike', async () => {
-    const r = await embeddings().embed(['car engine maintenance', 'automobile motor upkeep', 'tiny photo']);
+    const r = await embeddings().embed(
+      ['car engine maintenance', 'automobile motor upkeep', 'tiny photo'],
+      use,
+    );
     const [a, b, c] = r?.vectors ?? [];
     expect(dot(a as number[], b as number[])).toBeGreaterThan(0.9);
     expect(dot(a as number[], c as number[])).toBeLessThan(0.3);
@@ -55,7 +59,7 @@ describe('embedding service', () => {
 
   it("falls back to OpenAI's /v1/embeddings asking for 384 dimensions with the platform key", async () => {
     standins.ollama.set({ embed: 'fail' });
-    const r = await embeddings().embed(['hello world']);
+    const r = await embeddings().embed(['hello world'], use);
     expect(r?.model).toBe('openai/text-embedding-3-small');
     expect(r?.vectors[0]).toHaveLength(EMBEDDING_DIMENSIONS);
     const [call] = standins.openai.embeddings;
@@ -70,7 +74,7 @@ describe('embedding service', () => {
 
   it('sends large inputs in batches', async () => {
     const texts = Array.from({ length: 300 }, (_, i) => `text number ${i}`);
-    const r = await embeddings().embed(texts);
+    const r = await embeddings().embed(texts, use);
     expect(r?.vectors).toHaveLength(300);
     expect(standins.ollama.embeddings.map((c) => (c.body as { input: string[] }).input.length)).toEqual([
       128, 128, 44,
@@ -81,7 +85,7 @@ describe('embedding service', () => {
   it('refuses vectors of the wrong size from every provider', async () => {
     standins.ollama.set({ embedDimensions: 768 });
     standins.openai.set({ embedDimensions: 1536 });
-    expect(await embeddings().embed(['hello'])).toBeNull();
+    expect(await embeddings().embed(['hello'], use)).toBeNull();
     expect(standins.ollama.embeddings).toHaveLength(1);
     expect(standins.openai.embeddings).toHaveLength(1);
   });
@@ -89,9 +93,9 @@ describe('embedding service', () => {
   it('answers null when no provider answers, skips failed ones for a while, and says why', async () => {
     standins.ollama.set({ embed: 'fail' });
     standins.openai.set({ embed: 'unauthorized' });
-    expect(await embeddings().embed(['hello'])).toBeNull();
+    expect(await embeddings().embed(['hello'], use)).toBeNull();
     // Within the cooldown nobody is called again.
-    expect(await embeddings().embed(['hello'])).toBeNull();
+    expect(await embeddings().embed(['hello'], use)).toBeNull();
     expect(standins.ollama.embeddings).toHaveLength(1);
     const status = await embeddings().status();
     expect(status).toMatchObject({ available: false, model: null });
@@ -102,7 +106,7 @@ describe('embedding service', () => {
     standins.ollama.set({ embed: 'stall' });
     standins.openai.set({ embed: 'stall' });
     const started = Date.now();
-    expect(await embeddings().embed(['hello'])).toBeNull();
+    expect(await embeddings().embed(['hello'], use)).toBeNull();
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
@@ -111,7 +115,7 @@ describe('embedding service', () => {
   });
 
   it('answers no vectors for no texts', async () => {
-    expect(await embeddings().embed([])).toEqual({ model: 'ollama/all-minilm', vectors: [] });
+    expect(await embeddings().embed([], use)).toEqual({ model: 'ollama/all-minilm', vectors: [] });
     expect(standins.ollama.embeddings).toHaveLength(0);
   });
 });

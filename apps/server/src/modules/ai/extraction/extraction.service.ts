@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import {
   EXTRACTION_MESSAGES,
   EXTRACTION_PAUSES,
@@ -8,6 +6,7 @@ import {
   type ExtractionStatus,
 } from '@stratos/contracts/ai/extraction.schema';
 import type { JobRunsRepository } from '../../../jobs/job-runs.repository';
+import { LeasedRun, readLeasedRun } from '../../../jobs/leased-run';
 import { AppError, badRequest, conflict } from '../../../lib/app-error';
 import type { KnowledgeDataService } from '../knowledge/knowledge-data.service';
 import type { AiRouter } from '../providers/ai-router';
@@ -48,8 +47,8 @@ export interface ExtractionServiceDeps {
 type Listener = (p: ExtractionProgress) => void;
 
 interface Run {
-  owner: string;
-  controller: AbortController;
+  /** The lease; its signal stops the run (a stop here or on another node, or the lease lost). */
+  lease: LeasedRun;
   progress: ExtractionProgress;
   done: Promise<void>;
 }
@@ -63,7 +62,6 @@ interface Run {
  */
 export class ExtractionService {
   private readonly listeners = new Set<Listener>();
-  private readonly node = `${hostname()}:${process.pid}`;
   private readonly pauses;
   private readonly pause: Pause;
   private readonly leaseMs: number;
@@ -82,12 +80,20 @@ export class ExtractionService {
   /** Starts a run over all domains (or the named ones) in the background; 409 when one runs. */
   async start(userId: string, domainNames?: readonly string[]): Promise<ExtractionStatus> {
     const domains = pickDomains(domainNames);
-    const owner = `${this.node}:${randomUUID()}`;
-    const lease = await this.d.leases.acquire(EXTRACTION_JOB, owner, this.leaseMs, 0);
-    if (!lease || !(await this.d.leases.start(EXTRACTION_JOB, owner))) {
-      throw conflict(EXTRACTION_MESSAGES.alreadyRunning, 'EXTRACTION_IN_PROGRESS');
-    }
-    const progress: ExtractionProgress = {
+    // Set once the lease is held: a stop asked on another node shows as 'stopping' until the end.
+    let progress: ExtractionProgress | null = null;
+    const lease = await LeasedRun.begin({
+      leases: this.d.leases,
+      name: EXTRACTION_JOB,
+      leaseMs: this.leaseMs,
+      heartbeatMs: this.stopPollMs,
+      watchStop: true,
+      onStopRequested: () => {
+        if (progress) progress.status = 'stopping';
+      },
+    });
+    if (!lease) throw conflict(EXTRACTION_MESSAGES.alreadyRunning, 'EXTRACTION_IN_PROGRESS');
+    progress = {
       isExtracting: true,
       status: 'running',
       currentDomain: null,
@@ -108,8 +114,7 @@ export class ExtractionService {
       startTime: new Date().toISOString(),
       endTime: null,
     };
-    const controller = new AbortController();
-    const run: Run = { owner, controller, progress, done: Promise.resolve() };
+    const run: Run = { lease, progress, done: Promise.resolve() };
     this.current = run;
     await this.report(run);
     run.done = this.execute(run, userId, domains).catch((err) =>
@@ -123,7 +128,7 @@ export class ExtractionService {
     const run = this.current;
     if (run) {
       if (run.progress.status === 'running') run.progress.status = 'stopping';
-      run.controller.abort();
+      run.lease.abort();
       this.emit(run.progress);
       return this.status();
     }
@@ -151,15 +156,12 @@ export class ExtractionService {
   /** This process's run, else the lease row's (a live run elsewhere, or how the last one ended). */
   async progress(): Promise<ExtractionProgress | null> {
     if (this.current) return { ...this.current.progress };
-    const row = await this.d.leases.get(EXTRACTION_JOB);
-    let stored: ExtractionProgress | null = null;
-    try {
-      stored = row?.progress ? (JSON.parse(row.progress) as ExtractionProgress) : null;
-    } catch {
-      stored = null;
-    }
+    const {
+      progress: stored,
+      live,
+      lastStatus,
+    } = await readLeasedRun<ExtractionProgress>(this.d.leases, EXTRACTION_JOB);
     if (!stored) return this.last;
-    const live = Boolean(row?.leaseOwner && row.leaseUntil && row.leaseUntil.getTime() >= Date.now());
     if (stored.isExtracting && !live) {
       // Its process ended without saying how: the run is over, unfinished.
       return {
@@ -169,7 +171,7 @@ export class ExtractionService {
         lastError: stored.lastError ?? 'Interrupted',
       };
     }
-    if (live && row?.lastStatus === 'stopping') return { ...stored, status: 'stopping' };
+    if (live && lastStatus === 'stopping') return { ...stored, status: 'stopping' };
     return stored;
   }
 
@@ -186,28 +188,14 @@ export class ExtractionService {
 
   /** Stops a run of this process and waits for it to end (app shutdown). */
   async shutdown(): Promise<void> {
-    this.current?.controller.abort();
+    this.current?.lease.abort();
     await this.idle();
   }
 
   private async execute(run: Run, userId: string, domains: readonly DomainVocabulary[]) {
-    const { progress, controller, owner } = run;
-    const signal = controller.signal;
-    // The lease is renewed, and a stop asked on another node looked for, while the run lasts.
-    const watch = setInterval(() => {
-      this.d.leases.get(EXTRACTION_JOB).then(
-        (row) => {
-          if (row?.leaseOwner !== owner) controller.abort();
-          else if (row.lastStatus === 'stopping') {
-            progress.status = 'stopping';
-            controller.abort();
-          }
-        },
-        () => {},
-      );
-      this.d.leases.renew(EXTRACTION_JOB, owner, this.leaseMs).catch(() => {});
-    }, this.stopPollMs);
-    watch.unref();
+    const { progress, lease } = run;
+    // The lease renews itself, and watches for a stop asked on another node, while the run lasts.
+    const signal = lease.signal;
     let failure: string | null = null;
     try {
       for (const [i, domain] of domains.entries()) {
@@ -233,19 +221,12 @@ export class ExtractionService {
       failure = err instanceof Error ? err.message : String(err);
       progress.lastError = failure;
     } finally {
-      clearInterval(watch);
       progress.isExtracting = false;
       progress.currentDomain = null;
       progress.currentPromptType = null;
       progress.status = failure ? 'failed' : signal.aborted ? 'stopped' : 'succeeded';
       progress.endTime = new Date().toISOString();
-      await this.d.leases
-        .progress(EXTRACTION_JOB, owner, JSON.stringify(progress), this.leaseMs)
-        .catch(() => {});
-      await this.d.leases
-        .finish(EXTRACTION_JOB, owner, failure ? 'failed' : 'succeeded', failure)
-        .catch(() => {});
-      await this.d.leases.release(EXTRACTION_JOB, owner).catch(() => {});
+      await lease.end(failure ? 'failed' : 'succeeded', failure, JSON.stringify(progress));
       this.last = { ...progress };
       this.current = null;
       this.emit(progress);
@@ -268,10 +249,10 @@ export class ExtractionService {
         operation: 'extraction',
         temperature: 0.7,
         maxTokens: 1000,
-        signal: run.controller.signal,
+        signal: run.lease.signal,
       });
     } catch (err) {
-      if (run.controller.signal.aborted) return;
+      if (run.lease.signal.aborted) return;
       // Without any provider (or allowance) no later prompt can be answered either: end the run.
       if (err instanceof AppError && (err.code === 'AI_NO_PROVIDERS' || err.statusCode === 429)) throw err;
       progress.promptsFailed++;
@@ -288,16 +269,10 @@ export class ExtractionService {
     progress.duplicatesSkipped += skipped;
   }
 
-  /** Tells listeners here and writes the lease row for the other nodes (renewing the lease). */
+  /** Tells listeners here and writes the lease row for the other nodes (a lost lease stops the run). */
   private async report(run: Run) {
     this.emit(run.progress);
-    const held = await this.d.leases.progress(
-      EXTRACTION_JOB,
-      run.owner,
-      JSON.stringify(run.progress),
-      this.leaseMs,
-    );
-    if (!held) run.controller.abort();
+    await run.lease.report(JSON.stringify(run.progress), true);
   }
 
   private emit(p: ExtractionProgress) {

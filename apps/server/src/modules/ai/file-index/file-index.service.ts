@@ -120,6 +120,7 @@ export class FileIndexService {
     const chunks = chunkText(text);
     const embedding = await this.embedAll(
       chunks.map((c) => c.content),
+      row.userId,
       signal,
     );
     if (!(await this.d.repo.store(row, chunks, embedding))) return 'released';
@@ -130,13 +131,18 @@ export class FileIndexService {
   /** Vectors for every text, in batches; null when the provider does not answer for all of them. */
   private async embedAll(
     texts: string[],
+    userId: string,
     signal?: AbortSignal,
   ): Promise<{ model: string; vectors: number[][] } | null> {
     if (!this.d.embedder || texts.length === 0) return null;
     const vectors: number[][] = [];
     let model: string | null = null;
     for (let i = 0; i < texts.length; i += EMBED_BATCH) {
-      const r = await this.d.embedder.embed(texts.slice(i, i + EMBED_BATCH), signal);
+      const r = await this.d.embedder.embed(
+        texts.slice(i, i + EMBED_BATCH),
+        { userId, purpose: 'file-index' },
+        signal,
+      );
       // Vectors of two models are never compared: a switch mid-file leaves it for the fill-in.
       if (!r || (model !== null && r.model !== model)) return null;
       model = r.model;
@@ -160,6 +166,7 @@ export class FileIndexService {
         const batch = chunks.slice(i, i + EMBED_BATCH);
         const r = await this.d.embedder.embed(
           batch.map((c) => c.content),
+          { userId: f.userId, purpose: 'file-index' },
           signal,
         );
         // No provider now: the rest waits for the next run.

@@ -1,5 +1,6 @@
 import type { ChatSource } from '@stratos/contracts/ai/chat.schema';
 import type { ContentSearchHit, Snippet } from '@stratos/contracts/files/content-search.schema';
+import type { EmbeddingService } from '../embeddings/embedding.service';
 import {
   type ChunkKey,
   type FileIndexRepository,
@@ -10,10 +11,7 @@ import {
 import type { VectorCache, VectorHit } from './vector-cache';
 
 /** What gives vectors: the embedding service (null when no provider answers). */
-export interface Embedder {
-  embed(texts: string[], signal?: AbortSignal): Promise<{ model: string; vectors: number[][] } | null>;
-  currentModel(): string | null;
-}
+export type Embedder = Pick<EmbeddingService, 'embed' | 'currentModel'>;
 
 /** Chunks put in a chat prompt, and the characters they may take together. */
 export const CHAT_CHUNKS = 5;
@@ -152,7 +150,7 @@ export class FileRetrievalService {
     if (this.d.vectors.knownEmpty(userId)) return { hits: [], meaning: true };
     const [held, embedded] = await Promise.all([
       this.d.vectors.get(userId),
-      this.d.embedder.embed([query], signal),
+      this.d.embedder.embed([query], { userId, purpose: 'file-search' }, signal),
     ]);
     const vector = embedded?.vectors[0];
     if (!embedded || !vector) return { hits: [], meaning: false };

@@ -52,8 +52,10 @@ export class KnowledgeEmbeddingsService {
     while (!signal?.aborted) {
       const batch = await this.d.repo.pending(FILL_BATCH, MAX_TEXT_CHARS);
       if (batch.length === 0) break;
+      // The shared knowledge base is the platform's: its embedding calls are nobody's usage.
       const result = await this.d.embeddings.embed(
         batch.map((r) => r.text),
+        { userId: null, purpose: 'knowledge-index' },
         signal,
       );
       if (!result) {

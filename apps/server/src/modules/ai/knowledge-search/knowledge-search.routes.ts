@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../app-context';
 import { AppError } from '../../../lib/app-error';
+import { currentUser } from '../../../plugins/auth-guard';
 import { knowledgeSearchServicesFor } from './knowledge-search-services';
 
 /** Knowledge search (part 2 section 7): keywords, full-text search and embeddings, fused. */
@@ -47,7 +48,7 @@ export function knowledgeSearchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const controller = new AbortController();
         reply.raw.once('close', () => controller.abort());
         try {
-          return await services.search.search(request.body, controller.signal);
+          return await services.search.search(request.body, currentUser(request).id, controller.signal);
         } catch (err) {
           request.log.error({ err }, 'knowledge search failed');
           throw new AppError(500, 'KNOWLEDGE_SEARCH_FAILED', KNOWLEDGE_SEARCH_FAILED);

@@ -68,10 +68,15 @@ export class KnowledgeSearchService {
     return path;
   }
 
-  async search(input: SearchInput, signal?: AbortSignal): Promise<KnowledgeSearchReply> {
+  /** `userId`: who searches (their usage row of the term's embedding). */
+  async search(input: SearchInput, userId: string, signal?: AbortSignal): Promise<KnowledgeSearchReply> {
     const keywords = termKeywords(input.term);
     const query = { term: input.term, keywords };
-    const embedded = await this.d.embeddings.embed([input.term], signal);
+    const embedded = await this.d.embeddings.embed(
+      [input.term],
+      { userId, purpose: 'knowledge-search' },
+      signal,
+    );
     const vector = embedded?.vectors[0];
     let rows: CandidateRow[];
     if (embedded && vector) {

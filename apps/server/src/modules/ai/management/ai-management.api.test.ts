@@ -1,5 +1,5 @@
 import { AI_POLICY_AUDIT, DEFAULT_PROVIDER_ORDER } from '@stratos/contracts/ai/management.schema';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AiStandins } from '../../../../test/ai-standins';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
@@ -193,7 +193,14 @@ describe('monthly allowance', () => {
       .select({ id: aiUsageLog.id })
       .from(aiUsageLog)
       .innerJoin(users, eq(users.id, aiUsageLog.userId))
-      .where(and(eq(users.subscriptionPlan, 'free'), eq(aiUsageLog.success, true)));
+      // Embedding calls (the chat's file retrieval) are not queries.
+      .where(
+        and(
+          eq(users.subscriptionPlan, 'free'),
+          eq(aiUsageLog.success, true),
+          ne(aiUsageLog.operation, 'embedding'),
+        ),
+      );
     expect(used.length).toBeGreaterThan(0);
     expect(overview.plans.find((p: { planId: string }) => p.planId === 'free').queriesThisMonth).toBe(
       used.length,

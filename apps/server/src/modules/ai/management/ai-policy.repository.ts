@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { aiPlanPolicies, aiRoutingSettings, aiUsageLog, plans, users } from '../../../db/schema/index';
 
@@ -24,7 +24,14 @@ export class AiPolicyRepository {
       .select({ planId: users.subscriptionPlan, n: sql<number>`count(*)::int`.as('n') })
       .from(aiUsageLog)
       .innerJoin(users, eq(users.id, aiUsageLog.userId))
-      .where(and(eq(aiUsageLog.success, true), gte(aiUsageLog.createdAt, since)))
+      // As the allowance counts them: embedding calls are not queries.
+      .where(
+        and(
+          eq(aiUsageLog.success, true),
+          ne(aiUsageLog.operation, 'embedding'),
+          gte(aiUsageLog.createdAt, since),
+        ),
+      )
       .groupBy(users.subscriptionPlan)
       .as('used');
     return this.db

@@ -102,6 +102,17 @@ export class AiUsageService {
     this.open.clear();
   }
 
+  /**
+   * Several rows of one call (an embedding call and the providers it tried), written together: the
+   * group commit puts rows submitted in one turn in one insert. Never throws, as `record`.
+   */
+  async recordRows(rows: NewUsageRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    const written = await Promise.allSettled(rows.map((row) => this.log.write(row)));
+    const failed = written.find((w) => w.status === 'rejected');
+    if (failed) this.d.log.warn({ err: failed.reason }, 'could not write an AI usage row');
+  }
+
   async record(row: NewUsageRow): Promise<void> {
     try {
       await this.log.write(row);

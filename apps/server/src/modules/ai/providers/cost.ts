@@ -7,6 +7,10 @@ interface Rate {
 
 /** Dollars per token (part 2 section 9). Checked in order: the first pattern the model name contains wins. */
 const RATES: { provider: AiCallableProvider; match: string; rate: Rate }[] = [
+  // Embedding models (OpenAI's list prices; they read input only).
+  { provider: 'openai', match: 'text-embedding-3-small', rate: { input: 0.00000002, output: 0 } },
+  { provider: 'openai', match: 'text-embedding-3-large', rate: { input: 0.00000013, output: 0 } },
+  { provider: 'openai', match: 'text-embedding-ada-002', rate: { input: 0.0000001, output: 0 } },
   { provider: 'openai', match: 'gpt-4-turbo', rate: { input: 0.00001, output: 0.00001 } },
   { provider: 'openai', match: 'gpt-4', rate: { input: 0.00003, output: 0.00003 } },
   { provider: 'openai', match: 'gpt-3.5', rate: { input: 0.000002, output: 0.000002 } },

@@ -110,14 +110,15 @@ export class AiProvidersRepository {
       .prepare('ai_log_usage');
     this.logUsageRowsStatement = db.insert(aiUsageLog).select(usageRowsSelect()).prepare('ai_log_usage_rows');
     // The month's count is only taken when there is a limit to hold it against: unlimited plans
-    // and superadmins would otherwise count a row per query they ever made this month.
+    // and superadmins would otherwise count a row per query they ever made this month. Embedding
+    // calls (a search's term, indexing a file) are not queries: they never spend the allowance.
     this.allowanceStatement = db
       .select({
         planId: users.subscriptionPlan,
         email: users.email,
         role: users.role,
         limit: plans.aiQueriesPerMonth,
-        used: sql<number>`case when ${plans.aiQueriesPerMonth} is null or ${users.role} = 'superadmin' then 0 else (select count(*)::int from ${aiUsageLog} where ${aiUsageLog.userId} = ${users.id} and ${aiUsageLog.success} and ${aiUsageLog.createdAt} >= ${p('since')}::timestamptz) end`,
+        used: sql<number>`case when ${plans.aiQueriesPerMonth} is null or ${users.role} = 'superadmin' then 0 else (select count(*)::int from ${aiUsageLog} where ${aiUsageLog.userId} = ${users.id} and ${aiUsageLog.success} and ${aiUsageLog.operation} <> 'embedding' and ${aiUsageLog.createdAt} >= ${p('since')}::timestamptz) end`,
       })
       .from(users)
       .innerJoin(plans, eq(plans.id, users.subscriptionPlan))

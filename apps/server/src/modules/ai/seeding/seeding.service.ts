@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   SEED_MESSAGES,
@@ -13,6 +11,7 @@ import {
 } from '@stratos/contracts/ai/seeding.schema';
 import type { Db } from '../../../db/client';
 import { JobRunsRepository } from '../../../jobs/job-runs.repository';
+import { readLeasedRun, withLeasedRun } from '../../../jobs/leased-run';
 import { AppError, conflict } from '../../../lib/app-error';
 import type { SeedRow } from './seed-common';
 import { seedChunks, seedCounts } from './seed-generator';
@@ -55,7 +54,6 @@ export class SeedingService {
   private readonly batchSize: number;
   private readonly leaseMs: number;
   private readonly progressEveryMs: number;
-  private readonly node = `${hostname()}:${process.pid}`;
 
   constructor(private readonly opts: SeedingServiceOptions) {
     this.repo = new SeedingRepository(opts.db);
@@ -134,15 +132,8 @@ export class SeedingService {
 
   /** The run in progress, if any, and how the last one ended (succeeded, failed), from the lease row. */
   async state(): Promise<{ running: SeedProgress | null; lastStatus: string | null }> {
-    const row = await this.leases.get(SEED_JOB);
-    const lastStatus = row?.lastStatus ?? null;
-    const live = row?.leaseOwner && row.leaseUntil && row.leaseUntil.getTime() >= Date.now();
-    if (!live || lastStatus !== 'running' || !row?.progress) return { running: null, lastStatus };
-    try {
-      return { running: JSON.parse(row.progress) as SeedProgress, lastStatus };
-    } catch {
-      return { running: null, lastStatus };
-    }
+    const { progress, live, lastStatus } = await readLeasedRun<SeedProgress>(this.leases, SEED_JOB);
+    return { running: live && lastStatus === 'running' ? progress : null, lastStatus };
   }
 
   private async seed(operation: 'smart' | 'real', scale: number) {
@@ -221,47 +212,28 @@ export class SeedingService {
     work: (report: (p: SeedProgress, force: boolean) => Promise<void>) => Promise<T>,
     progress?: SeedProgress,
   ): Promise<T> {
-    // A fresh owner per run: a second request to this same process is refused too.
-    const owner = `${this.node}:${randomUUID()}`;
-    const lease = await this.leases.acquire(SEED_JOB, owner, this.leaseMs, 0);
-    if (!lease || !(await this.leases.start(SEED_JOB, owner))) {
-      throw conflict(SEED_MESSAGES.alreadyRunning, 'SEEDING_IN_PROGRESS');
-    }
-    let lost = false;
-    const heartbeat = setInterval(
-      () => {
-        this.leases.renew(SEED_JOB, owner, this.leaseMs).then(
-          (held) => {
-            lost ||= !held;
-          },
-          () => {},
-        );
-      },
-      Math.floor(this.leaseMs / 3),
-    );
-    heartbeat.unref();
-    let lastWrite = 0;
-    const report = async (p: SeedProgress, force: boolean) => {
-      if (lost) throw new Error('The seeding lease was lost');
-      this.emit(p);
-      if (!force && Date.now() - lastWrite < this.progressEveryMs) return;
-      lastWrite = Date.now();
-      if (!(await this.leases.progress(SEED_JOB, owner, JSON.stringify(p), this.leaseMs))) lost = true;
-    };
+    let done: { value: T } | null;
+    // Listeners hear of a failure only of a run that started (not of a lease that could not be read).
+    let started = false;
     try {
-      const value = await work(report);
-      await this.leases.finish(SEED_JOB, owner, 'succeeded', null);
-      if (progress) this.emit({ ...progress, isSeeding: false, status: 'succeeded' });
-      return value;
+      done = await withLeasedRun(
+        { leases: this.leases, name: SEED_JOB, leaseMs: this.leaseMs, progressEveryMs: this.progressEveryMs },
+        (run) => {
+          started = true;
+          return work(async (p, force) => {
+            if (run.lost) throw new Error('The seeding lease was lost');
+            this.emit(p);
+            await run.report(() => JSON.stringify(p), force);
+          });
+        },
+      );
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      await this.leases.finish(SEED_JOB, owner, 'failed', message.slice(0, 2000)).catch(() => {});
-      if (progress) this.emit({ ...progress, isSeeding: false, status: 'failed' });
+      if (progress && started) this.emit({ ...progress, isSeeding: false, status: 'failed' });
       throw err;
-    } finally {
-      clearInterval(heartbeat);
-      await this.leases.release(SEED_JOB, owner).catch(() => {});
     }
+    if (!done) throw conflict(SEED_MESSAGES.alreadyRunning, 'SEEDING_IN_PROGRESS');
+    if (progress) this.emit({ ...progress, isSeeding: false, status: 'succeeded' });
+    return done.value;
   }
 
   private emit(p: SeedProgress) {

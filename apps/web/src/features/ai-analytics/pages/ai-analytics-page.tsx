@@ -1,13 +1,12 @@
 import { BarChartOutlined, DownloadOutlined, MessageOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Flex, Skeleton, Tag } from 'antd';
+import { Alert, App, Button, Card, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { type AiRange, formatCount, formatRate, formatUsd, lastDays } from '../../../lib/ai/ai-range';
-import { RangeControls } from '../../../lib/ai/range-controls';
+import { AiRangeHeader } from '../../../lib/ai/ai-range-header';
 import { StatTile, tileGrid } from '../../../lib/ai/stat-tile';
 import { errorMessage } from '../../../lib/api-error';
 import { EmptyPanel } from '../../../lib/empty-panel';
 import { LinkButton } from '../../../lib/link-button';
-import { PageHeader } from '../../../lib/page-header';
 import { useExportAiUsageCsv } from '../api/export-ai-usage-csv';
 import { useAiUsage } from '../api/get-ai-usage';
 import { BreakdownCard } from '../components/breakdown-card';
@@ -56,14 +55,16 @@ export default function AiAnalyticsPage() {
 
   return (
     <>
-      <PageHeader
+      <AiRangeHeader
         title="AI Analytics"
-        description={
-          data?.scope === 'all'
-            ? 'AI calls, tokens and spend of every user, by day, model, provider and operation.'
-            : 'Your AI calls, tokens and spend, by day, model, provider and operation.'
-        }
-        extra={
+        description={{
+          all: 'AI calls, tokens and spend of every user, by day, model, provider and operation.',
+          own: 'Your AI calls, tokens and spend, by day, model, provider and operation.',
+        }}
+        scope={data?.scope}
+        range={range}
+        onRangeChange={setRange}
+        actions={
           <Button
             icon={<DownloadOutlined />}
             onClick={onExport}
@@ -73,15 +74,13 @@ export default function AiAnalyticsPage() {
             Export CSV
           </Button>
         }
-      />
-      <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
-        <RangeControls value={range} onChange={setRange} />
+      >
         {picked && (
           <Tag closable onClose={() => setPicked(null)} color="blue" style={{ padding: '4px 8px' }}>
             Only {picked.label}
           </Tag>
         )}
-      </Flex>
+      </AiRangeHeader>
       {usage.isPending ? (
         <Loading />
       ) : usage.isError && !data ? (

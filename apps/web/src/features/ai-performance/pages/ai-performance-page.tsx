@@ -1,13 +1,12 @@
 import { DashboardOutlined, ExperimentOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Skeleton } from 'antd';
+import { Alert, Button, Card, Skeleton } from 'antd';
 import { useState } from 'react';
 import { type AiRange, formatCount, formatMs, formatRate, lastDays } from '../../../lib/ai/ai-range';
-import { RangeControls } from '../../../lib/ai/range-controls';
+import { AiRangeHeader } from '../../../lib/ai/ai-range-header';
 import { StatTile, tileGrid } from '../../../lib/ai/stat-tile';
 import { errorMessage } from '../../../lib/api-error';
 import { EmptyPanel } from '../../../lib/empty-panel';
 import { LinkButton } from '../../../lib/link-button';
-import { PageHeader } from '../../../lib/page-header';
 import { useAiPerformance } from '../api/get-ai-performance';
 import { LatencyChart } from '../components/latency-chart';
 import { ProvidersCard } from '../components/providers-card';
@@ -22,17 +21,16 @@ export default function AiPerformancePage() {
   const data = perf.data;
   return (
     <>
-      <PageHeader
+      <AiRangeHeader
         title="AI Performance"
-        description={
-          data?.scope === 'all'
-            ? 'Response times, errors, fallbacks and reply quality of every AI call, measured from the log.'
-            : 'Response times, errors, fallbacks and reply quality of your AI calls, measured from the log.'
-        }
+        description={{
+          all: 'Response times, errors, fallbacks and reply quality of every AI call that answers a prompt, measured from the log (embedding calls are in AI Analytics).',
+          own: 'Response times, errors, fallbacks and reply quality of your AI calls that answer a prompt, measured from the log (embedding calls are in AI Analytics).',
+        }}
+        scope={data?.scope}
+        range={range}
+        onRangeChange={setRange}
       />
-      <Flex style={{ marginBottom: 16 }}>
-        <RangeControls value={range} onChange={setRange} />
-      </Flex>
       {perf.isPending ? (
         <section
           aria-busy="true"

@@ -1,0 +1,1 @@
+ALTER TABLE "ai_usage_log" ALTER COLUMN "user_id" DROP NOT NULL;
