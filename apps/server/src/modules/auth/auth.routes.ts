@@ -27,6 +27,7 @@ import { AuthService } from './auth.service';
 import { createAuthStore } from './auth.store';
 import { AuthAttemptLimiter } from './auth-attempt-limiter';
 import { Argon2PasswordHasher } from './password-hasher.service';
+import { merchModuleFor } from '../merch/merch.factory';
 import { SessionService } from './session.service';
 import { VerificationCodesService } from './verification-codes.service';
 
@@ -49,6 +50,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     clock: ctx.clock,
     log: ctx.log,
     accessStates: ctx.accessStates,
+    onEmailVerified: (user) => merchModuleFor(ctx).store.attachGuestOrders(user.id, user.email),
     superadminEmail: ctx.config.superadminEmail,
     refreshTokenTtlDays: ctx.config.refreshTokenTtlDays,
   };

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createTestUser, type TestUser } from '../../../test/users.fixture';
 import { merchOrders, merchProducts, paymentIntents } from '../../db/schema/index';
 import { CARDS } from '../billing/payments/payments.test-helpers';
-import { ABANDONED_AFTER_MS } from './merch.service';
+import { ABANDONED_AFTER_MS } from './merch-checkout.service';
 import { type Line, merchClient, stockOf } from './merch.test-helpers';
 
 const SPEC_PRICES: Record<string, number> = {
