@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { emailSchema } from '../auth/email';
 import { dataEnvelope, limitQuerySchema } from '../common/envelope.schema';
 import { singleLineText } from '../common/text.schema';
-import { emailSchema } from '../auth/email';
 import { productIdSchema } from './products.schema';
 import { shippingAddressSchema, shippingAddressViewSchema } from './shipping.schema';
 

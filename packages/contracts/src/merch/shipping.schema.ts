@@ -21,8 +21,7 @@ export const SHIPPING_MESSAGES = {
   country: 'Please choose a country',
 } as const;
 
-const field = (max: number, message: string) =>
-  singleLineText({ trim: true }).min(1, message).max(max);
+const field = (max: number, message: string) => singleLineText({ trim: true }).min(1, message).max(max);
 
 /** Where a store order goes; every checkout (guest or signed in) gives one. */
 export const shippingAddressSchema = z.strictObject({
@@ -57,3 +56,4 @@ export const shippingAddressViewSchema = z.object({
   country: z.string(),
 });
 export type ShippingAddressView = z.infer<typeof shippingAddressViewSchema>;
+export type ShippingAddressInput = z.input<typeof shippingAddressSchema>;

@@ -86,12 +86,8 @@ export const merchOrders = pgTable(
     uniqueIndex('merch_orders_number_uq').on(t.orderNumber),
     uniqueIndex('merch_orders_idem_uq').on(t.userId, t.idempotencyKey),
     // Guests have no user id: their keys are scoped by e-mail.
-    uniqueIndex('merch_orders_guest_idem_uq')
-      .on(t.email, t.idempotencyKey)
-      .where(sql`${t.userId} IS NULL`),
-    index('merch_orders_guest_email_idx')
-      .on(t.email)
-      .where(sql`${t.userId} IS NULL`),
+    uniqueIndex('merch_orders_guest_idem_uq').on(t.email, t.idempotencyKey).where(sql`${t.userId} IS NULL`),
+    index('merch_orders_guest_email_idx').on(t.email).where(sql`${t.userId} IS NULL`),
     uniqueIndex('merch_orders_intent_uq').on(t.paymentIntentId),
     index('merch_orders_user_idx').on(t.userId, t.createdAt),
     index('merch_orders_status_idx').on(t.status, t.createdAt),

@@ -21,13 +21,13 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../plugins/auth-guard';
+import { merchModuleFor } from '../merch/merch.factory';
 import { AccountService } from './account.service';
 import type { AuthDeps, RequestMeta } from './auth.deps';
 import { AuthService } from './auth.service';
 import { createAuthStore } from './auth.store';
 import { AuthAttemptLimiter } from './auth-attempt-limiter';
 import { Argon2PasswordHasher } from './password-hasher.service';
-import { merchModuleFor } from '../merch/merch.factory';
 import { SessionService } from './session.service';
 import { VerificationCodesService } from './verification-codes.service';
 

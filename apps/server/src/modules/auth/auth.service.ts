@@ -10,8 +10,8 @@ import type { UserRow } from '../users/users.repository';
 import type { AuthDeps, RequestMeta } from './auth.deps';
 import { isUniqueViolation } from './auth.store';
 import { maskEmail, resetCodeMail, signupCodeMail } from './code-mail.template';
-import { codeMismatch } from './verification-codes.service';
 import { emailVerified } from './session.service';
+import { codeMismatch } from './verification-codes.service';
 
 export interface RegisterInput {
   email: string;

@@ -88,7 +88,10 @@ export class MerchCheckoutService {
 
   async checkout(buyer: Buyer, body: CheckoutBody, idempotencyKey: string | null) {
     const items = mergeItems(body.items);
-    const address: StoredShippingAddress = { ...body.shippingAddress, line2: body.shippingAddress.line2 ?? null };
+    const address: StoredShippingAddress = {
+      ...body.shippingAddress,
+      line2: body.shippingAddress.line2 ?? null,
+    };
     const key = idempotencyKey ?? randomUUID();
     const requestHash = createHash('sha256').update(JSON.stringify({ items, address })).digest('hex');
     const first = await this.repo.findOrderByKey(buyer, key);
@@ -258,7 +261,9 @@ export class MerchCheckoutService {
 
   /** A guest order's link path (with its token); members see their orders under Billing. */
   linkOf(order: Pick<OrderRow, 'userId' | 'orderNumber'>): string | null {
-    return order.userId === null ? orderLinkPath(order.orderNumber, this.d.tokens.sign(order.orderNumber)) : null;
+    return order.userId === null
+      ? orderLinkPath(order.orderNumber, this.d.tokens.sign(order.orderNumber))
+      : null;
   }
 
   /** Sent after the commit; a mail that fails is logged, never undoes a paid order. */

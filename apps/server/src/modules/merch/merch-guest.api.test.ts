@@ -9,8 +9,8 @@ import { merchOrders, outbox, paymentIntents } from '../../db/schema/index';
 import { REDACTION } from '../../mail/mailer';
 import { Argon2PasswordHasher } from '../auth/password-hasher.service';
 import { CARDS } from '../billing/payments/payments.test-helpers';
-import { ADDRESS, type Line, merchClient, stockOf } from './merch.test-helpers';
 import { GUEST_CHECKOUTS_PER_HOUR } from './merch.routes';
+import { ADDRESS, type Line, merchClient, stockOf } from './merch.test-helpers';
 import { ABANDONED_AFTER_MS } from './merch-checkout.service';
 
 const TWO_ITEMS: Line[] = [
@@ -133,7 +133,9 @@ describe('merch guest checkout API', () => {
       }
     }
     // Nothing was held for any of them.
-    expect(await db().select().from(merchOrders).where(eq(merchOrders.userId, member.user.id))).toHaveLength(0);
+    expect(await db().select().from(merchOrders).where(eq(merchOrders.userId, member.user.id))).toHaveLength(
+      0,
+    );
   });
 
   it('stores a signed-in order with its address and shows it under Billing', async () => {

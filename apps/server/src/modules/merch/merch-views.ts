@@ -76,7 +76,11 @@ export async function loadViews(repo: MerchRepository, orders: OrderRow[]): Prom
   );
 }
 
-export const toAdminOrder = (order: MerchOrder, userId: string | null, buyerName: string): AdminMerchOrder => ({
+export const toAdminOrder = (
+  order: MerchOrder,
+  userId: string | null,
+  buyerName: string,
+): AdminMerchOrder => ({
   ...order,
   userId,
   buyerName,

@@ -1,5 +1,6 @@
 import { ROUTE_GROUPS } from '@stratos/contracts/access/access-rule';
 import { idempotencyHeadersSchema } from '@stratos/contracts/billing/payments.schema';
+import { MERCH_MESSAGES } from '@stratos/contracts/merch/merch-constants';
 import {
   adminOrdersQuerySchema,
   adminOrdersReplySchema,
@@ -15,7 +16,6 @@ import {
   orderParamsSchema,
   orderResultSchema,
 } from '@stratos/contracts/merch/orders.schema';
-import { MERCH_MESSAGES } from '@stratos/contracts/merch/merch-constants';
 import {
   merchProductReplySchema,
   merchProductsQuerySchema,

@@ -36,11 +36,7 @@ export function merchClient(app: App) {
         payload: { items, shippingAddress: ADDRESS, ...extra },
       }),
     /** A signed-out checkout; `ip` keeps each test's rate-limit window its own. */
-    guestCheckout: (
-      items: Line[],
-      email: string,
-      opts: { key?: string; ip?: string; extra?: object } = {},
-    ) =>
+    guestCheckout: (items: Line[], email: string, opts: { key?: string; ip?: string; extra?: object } = {}) =>
       app.inject({
         method: 'POST',
         url: '/api/merch/guest/checkout',

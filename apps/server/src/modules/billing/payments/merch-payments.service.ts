@@ -15,10 +15,10 @@ import {
 import type { Db } from '../../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
-import type { CreatedIntent } from './payments.service';
 import { type IntentRow, PaymentIntentsRepository } from './payment-intents.repository';
 import type { PaymentProvider } from './payment-provider';
 import { CURRENCY, intentNotFound } from './payment-rules';
+import type { CreatedIntent } from './payments.service';
 import { SandboxProvider } from './sandbox.provider';
 
 export interface MerchIntentInput {
