@@ -91,6 +91,16 @@ describe('merch guest checkout API', () => {
     expect(mail.text).toContain(`/merch-store/orders/${order.orderNumber}?token=${REDACTION}`);
     expect(mail.text).not.toContain(orderToken);
 
+    // Admins see it with the address, marked as a guest's.
+    const admin = await createTestUser(t.app, { role: 'admin' });
+    const all = (await c.all(admin.headers, '?status=paid')).json().data as Array<Record<string, unknown>>;
+    expect(all.find((o) => o.id === order.id)).toMatchObject({
+      userId: null,
+      guest: true,
+      buyerName: 'Ada Lovelace (guest)',
+      shippingAddress: { city: 'London', country: 'GB' },
+    });
+
     // Confirming again changes nothing and mails nothing more.
     expect((await c.guestConfirm(order.orderNumber, orderToken)).json().success).toBe(true);
     expect(await db().select().from(outbox).where(eq(outbox.to, address.toLowerCase()))).toHaveLength(1);
