@@ -207,8 +207,11 @@ describe.skipIf(!hasChromium)('merch store in Chromium', () => {
     const email = `merch-guest-${Date.now()}@stratos.test`;
     await page.goto(`${baseURL}/merch-store`);
     await storeLoaded(page);
-    await page.getByTestId('product-grid').getByRole('button', { name: 'Add Mug to cart' }).click();
-    await page.getByTestId('product-grid').getByRole('button', { name: 'Add Cap to cart' }).click();
+    await page.getByTestId('product-grid').getByRole('button', { name: 'Add Sticker Pack to cart' }).click();
+    await page.getByTestId('product-grid').getByRole('button', { name: 'Quick view Mug' }).click();
+    const mug = page.getByRole('dialog', { name: 'Mug' });
+    await mug.getByRole('button', { name: 'Add to cart' }).click();
+    await mug.waitFor({ state: 'hidden' });
     await expect.poll(() => page.getByTestId('cart-button').textContent()).toContain('Cart (2)');
     await page.getByTestId('cart-button').click();
     const cart = page.getByRole('dialog', { name: 'Your cart' });
@@ -232,22 +235,22 @@ describe.skipIf(!hasChromium)('merch store in Chromium', () => {
     await expectAccessible(page, '/merch-store guest details');
     await details.getByRole('button', { name: 'Continue to payment' }).click();
 
-    // 16.99 + 22.99 = 39.98; tax 3.20; shipping 5.99 = 49.17, priced by the server.
+    // 9.99 + 16.99 = 26.98; tax 2.16; shipping 5.99 = 35.13, priced by the server.
     const pay = page.getByRole('dialog', { name: 'Checkout' });
-    await pay.getByRole('button', { name: 'Pay $49.17' }).waitFor({ timeout: 15_000 });
+    await pay.getByRole('button', { name: 'Pay $35.13' }).waitFor({ timeout: 15_000 });
     await expect.poll(visible(page, `receipt to ${email}`)).toBe(true);
     await screenshotBothThemes(page, (t) => `merch-guest-checkout-${t}`);
     await expectAccessible(page, '/merch-store guest checkout');
     await pay.getByLabel('Card number').fill('4242 4242 4242 4242');
     await pay.getByLabel('Expiry date').fill('1234');
     await pay.getByLabel('Security code').fill('123');
-    await pay.getByRole('button', { name: 'Pay $49.17' }).click();
+    await pay.getByRole('button', { name: 'Pay $35.13' }).click();
 
     const result = page.getByRole('dialog', { name: 'Order confirmed' });
     await result.waitFor({ timeout: 15_000 });
     const orderNumber = (await result.getByTestId('order-number').textContent()) ?? '';
     expect(orderNumber).toMatch(/^STR-\d{8}-[0-9A-Z]{6}$/);
-    expect(await result.getByTestId('order-total').textContent()).toBe('$49.17');
+    expect(await result.getByTestId('order-total').textContent()).toBe('$35.13');
     expect(await result.getByTestId('order-address').textContent()).toContain('1 Infinite Loop');
     await screenshotBothThemes(page, (t) => `merch-guest-result-${t}`);
     await expectAccessible(page, '/merch-store guest order result');
@@ -260,7 +263,7 @@ describe.skipIf(!hasChromium)('merch store in Chromium', () => {
       .toBe(orderNumber);
     expect(await page.getByTestId('guest-order-status').textContent()).toBe('Paid');
     await expect.poll(visible(page, 'Cupertino')).toBe(true);
-    await expect.poll(visible(page, '1 × Cap')).toBe(true);
+    await expect.poll(visible(page, '1 × Mug')).toBe(true);
     expect(await visibleH1Count(page)).toBe(1);
     await screenshotBothThemes(page, (t) => `merch-guest-order-page-${t}`);
     await expectAccessible(page, '/merch-store/orders/:number');
