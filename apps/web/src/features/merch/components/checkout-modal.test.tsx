@@ -38,7 +38,7 @@ describe('the checkout dialog', () => {
     );
     expect(await screen.findByRole('dialog', { name: 'Check out as a guest' })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'nope' } });
-    fireEvent.submit(screen.getByRole('form', { name: 'Shipping details' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
     expect(await screen.findByText('Please enter a valid email')).toBeTruthy();
     expect(await screen.findByText('Please enter the street address')).toBeTruthy();
     expect(onDetails).not.toHaveBeenCalled();
@@ -49,7 +49,7 @@ describe('the checkout dialog', () => {
     fireEvent.change(screen.getByLabelText('Address line 1'), { target: { value: '1 Infinite Loop' } });
     fireEvent.change(screen.getByLabelText('City'), { target: { value: 'Cupertino' } });
     fireEvent.change(screen.getByLabelText('Postal code'), { target: { value: '95014' } });
-    fireEvent.submit(screen.getByRole('form', { name: 'Shipping details' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
     await waitFor(() => expect(onDetails).toHaveBeenCalled());
     expect(onDetails.mock.calls[0]?.[0]).toMatchObject({
       email: 'robin@example.test',

@@ -51,6 +51,8 @@ export function ShippingForm({ guest, initial, onSubmit }: ShippingFormProps) {
         })
       }
       aria-label="Shipping details"
+      // antd checks the fields; the browser's own check of type="email" would block the submit silently.
+      noValidate
     >
       {guest && (
         <>
