@@ -95,7 +95,7 @@ describe('AuthService', () => {
     const f = fakeDeps({ onEmailVerified: async (u) => void verified.push(u) });
     const auth = new AuthService(f.deps);
     await auth.register(input('jane@example.com'), meta);
-    const code = f.mails[0]?.secrets?.[0] as string;
+    const code = f.mails[0]?.text.match(/^\d{6}$/m)?.[0] as string;
     const wrong = code === '000000' ? '111111' : '000000';
     await expect(auth.confirm('jane@example.com', wrong, meta)).rejects.toMatchObject({ statusCode: 400 });
     expect(verified).toEqual([]);
@@ -112,7 +112,7 @@ describe('AuthService', () => {
     });
     const auth = new AuthService(f.deps);
     await auth.register(input('jane@example.com'), meta);
-    const code = f.mails[0]?.secrets?.[0] as string;
+    const code = f.mails[0]?.text.match(/^\d{6}$/m)?.[0] as string;
     await expect(auth.confirm('jane@example.com', code, meta)).resolves.toMatchObject({ success: true });
   });
 });
