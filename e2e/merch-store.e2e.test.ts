@@ -308,6 +308,20 @@ describe.skipIf(!hasChromium)('merch store in Chromium', () => {
     expect(wide).toBeLessThanOrEqual(0);
     await screenshotBothThemes(page, (t) => `merch-guest-details-390-${t}`);
     await expectAccessible(page, '/merch-store guest details at 390 px');
+    await details.getByLabel('E-mail').fill(`merch-phone-${Date.now()}@stratos.test`);
+    await fillAddress(details, {
+      name: 'Sam Phone',
+      line1: '9 Harbour Road',
+      city: 'Portland',
+      postalCode: '97201',
+    });
+    await details.getByRole('button', { name: 'Continue to payment' }).click();
+    const pay = page.getByRole('dialog', { name: 'Checkout' });
+    await pay.getByRole('button', { name: /^Pay \$/ }).waitFor({ timeout: 15_000 });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await screenshotBothThemes(page, (t) => `merch-guest-checkout-390-${t}`);
     await context.close();
   });
 });

@@ -121,11 +121,12 @@ export default function CheckoutModal({
   } else {
     const { order, payment } = placed.data;
     const payLabel = `Pay ${formatCents(payment.amount)}`;
+    const units = order.items.reduce((n, i) => n + i.quantity, 0);
     content = (
       <Flex vertical gap={20}>
         <div>
           <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>
-            Order {order.orderNumber} · {order.items.reduce((n, i) => n + i.quantity, 0)} items
+            Order {order.orderNumber} · {units} {units === 1 ? 'item' : 'items'}
           </Typography.Text>
           <OrderSummary totals={order} />
           {order.shippingAddress && (
