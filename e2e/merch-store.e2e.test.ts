@@ -35,6 +35,21 @@ async function imagesLoaded(page: Page) {
   });
 }
 
+interface AddressFields {
+  name: string;
+  line1: string;
+  city: string;
+  postalCode: string;
+}
+
+/** Fills the shipping form (the country stays the browser's own region, US here). */
+async function fillAddress(form: ReturnType<Page['getByRole']>, a: AddressFields) {
+  await form.getByLabel('Full name').fill(a.name);
+  await form.getByLabel('Address line 1').fill(a.line1);
+  await form.getByLabel('City').fill(a.city);
+  await form.getByLabel('Postal code').fill(a.postalCode);
+}
+
 /** Serious or critical axe findings of the page as it stands, in both themes. */
 async function expectAccessible(page: Page, where: string) {
   const problems: string[] = [];
@@ -133,6 +148,17 @@ describe.skipIf(!hasChromium)('merch store in Chromium', () => {
     await cartAgain.waitFor({ timeout: 15_000 });
     await cartAgain.getByRole('button', { name: 'Proceed to Checkout' }).click();
 
+    // Where it goes: every checkout takes a shipping address.
+    const ship = page.getByRole('dialog', { name: 'Shipping details' });
+    await ship.waitFor();
+    await fillAddress(ship, {
+      name: 'Morgan Buyer',
+      line1: '500 Market Street',
+      city: 'Springfield',
+      postalCode: '62701',
+    });
+    await ship.getByRole('button', { name: 'Continue to payment' }).click();
+
     const pay = page.getByRole('dialog', { name: 'Checkout' });
     await pay.getByRole('button', { name: 'Pay $43.77' }).waitFor({ timeout: 15_000 });
     await screenshotBothThemes(page, (t) => `merch-checkout-${t}`);
@@ -157,6 +183,7 @@ describe.skipIf(!hasChromium)('merch store in Chromium', () => {
     await orders.getByText(orderNumber).waitFor({ timeout: 15_000 });
     expect(await orders.textContent()).toContain('1 × Logo T-Shirt (Navy, L)');
     expect(await orders.textContent()).toContain('$43.77');
+    expect(await orders.textContent()).toContain('500 Market Street');
     await orders.scrollIntoViewIfNeeded();
     await screenshotBothThemes(page, (t) => `merch-billing-orders-${t}`);
     await context.close();
@@ -172,6 +199,79 @@ describe.skipIf(!hasChromium)('merch store in Chromium', () => {
     await adminPage.getByRole('button', { name: 'Edit Hoodie' }).waitFor();
     await screenshotBothThemes(adminPage, (t) => `merch-admin-orders-${t}`);
     await adminContext.close();
+  });
+
+  it('a signed-out visitor buys two items as a guest with an e-mail and address, then opens the order link', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const email = `merch-guest-${Date.now()}@stratos.test`;
+    await page.goto(`${baseURL}/merch-store`);
+    await storeLoaded(page);
+    await page.getByTestId('product-grid').getByRole('button', { name: 'Add Sticker Pack to cart' }).click();
+    await page.getByTestId('product-grid').getByRole('button', { name: 'Quick view Mug' }).click();
+    const mug = page.getByRole('dialog', { name: 'Mug' });
+    await mug.getByRole('button', { name: 'Add to cart' }).click();
+    await mug.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.getByTestId('cart-button').textContent()).toContain('Cart (2)');
+    await page.getByTestId('cart-button').click();
+    const cart = page.getByRole('dialog', { name: 'Your cart' });
+    await cart.getByRole('button', { name: 'Check out as a guest' }).click();
+
+    const details = page.getByRole('dialog', { name: 'Check out as a guest' });
+    await details.waitFor();
+    // Refused until the e-mail is valid and the address complete.
+    await details.getByLabel('E-mail').fill('not-an-email');
+    await details.getByRole('button', { name: 'Continue to payment' }).click();
+    await details.getByText('Please enter a valid email').waitFor();
+    await details.getByText('Please enter the street address').waitFor();
+    await details.getByLabel('E-mail').fill(email);
+    await fillAddress(details, {
+      name: 'Robin Guest',
+      line1: '1 Infinite Loop',
+      city: 'Cupertino',
+      postalCode: '95014',
+    });
+    await screenshotBothThemes(page, (t) => `merch-guest-details-${t}`);
+    await expectAccessible(page, '/merch-store guest details');
+    await details.getByRole('button', { name: 'Continue to payment' }).click();
+
+    // 9.99 + 16.99 = 26.98; tax 2.16; shipping 5.99 = 35.13, priced by the server.
+    const pay = page.getByRole('dialog', { name: 'Checkout' });
+    await pay.getByRole('button', { name: 'Pay $35.13' }).waitFor({ timeout: 15_000 });
+    await expect.poll(visible(page, `receipt to ${email}`)).toBe(true);
+    await screenshotBothThemes(page, (t) => `merch-guest-checkout-${t}`);
+    await expectAccessible(page, '/merch-store guest checkout');
+    await pay.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await pay.getByLabel('Expiry date').fill('1234');
+    await pay.getByLabel('Security code').fill('123');
+    await pay.getByRole('button', { name: 'Pay $35.13' }).click();
+
+    const result = page.getByRole('dialog', { name: 'Order confirmed' });
+    await result.waitFor({ timeout: 15_000 });
+    const orderNumber = (await result.getByTestId('order-number').textContent()) ?? '';
+    expect(orderNumber).toMatch(/^STR-\d{8}-[0-9A-Z]{6}$/);
+    expect(await result.getByTestId('order-total').textContent()).toBe('$35.13');
+    expect(await result.getByTestId('order-address').textContent()).toContain('1 Infinite Loop');
+    await screenshotBothThemes(page, (t) => `merch-guest-result-${t}`);
+    await expectAccessible(page, '/merch-store guest order result');
+
+    // The order link (the one the confirmation mail carries) opens the order.
+    await result.getByTestId('order-link').click();
+    await page.waitForURL(/\/merch-store\/orders\/STR-.*\?token=/);
+    await expect
+      .poll(() => page.getByTestId('guest-order-number').textContent(), { timeout: 15_000 })
+      .toBe(orderNumber);
+    expect(await page.getByTestId('guest-order-status').textContent()).toBe('Paid');
+    await expect.poll(visible(page, 'Cupertino')).toBe(true);
+    await expect.poll(visible(page, '1 × Mug')).toBe(true);
+    expect(await visibleH1Count(page)).toBe(1);
+    await screenshotBothThemes(page, (t) => `merch-guest-order-page-${t}`);
+    await expectAccessible(page, '/merch-store/orders/:number');
+
+    // The number alone opens nothing.
+    await page.goto(`${baseURL}/merch-store/orders/${orderNumber}`);
+    await page.getByText('This order can only be opened with the link sent to its e-mail address').waitFor();
+    await context.close();
   });
 
   it('fits a 390 px phone: grid, cart and quick view', async () => {
@@ -193,6 +293,35 @@ describe.skipIf(!hasChromium)('merch store in Chromium', () => {
     await page.getByRole('dialog', { name: 'Hoodie' }).waitFor();
     await screenshotBothThemes(page, (t) => `merch-quick-view-390-${t}`);
     await expectAccessible(page, '/merch-store quick view at 390 px');
+    await page.getByRole('dialog', { name: 'Hoodie' }).getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByRole('dialog', { name: 'Hoodie' }).waitFor({ state: 'hidden' });
+
+    // The guest checkout form fits too.
+    await page.getByTestId('cart-button').click();
+    await page
+      .getByRole('dialog', { name: 'Your cart' })
+      .getByRole('button', { name: 'Check out as a guest' })
+      .click();
+    const details = page.getByRole('dialog', { name: 'Check out as a guest' });
+    await details.waitFor();
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(wide).toBeLessThanOrEqual(0);
+    await screenshotBothThemes(page, (t) => `merch-guest-details-390-${t}`);
+    await expectAccessible(page, '/merch-store guest details at 390 px');
+    await details.getByLabel('E-mail').fill(`merch-phone-${Date.now()}@stratos.test`);
+    await fillAddress(details, {
+      name: 'Sam Phone',
+      line1: '9 Harbour Road',
+      city: 'Portland',
+      postalCode: '97201',
+    });
+    await details.getByRole('button', { name: 'Continue to payment' }).click();
+    const pay = page.getByRole('dialog', { name: 'Checkout' });
+    await pay.getByRole('button', { name: /^Pay \$/ }).waitFor({ timeout: 15_000 });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await screenshotBothThemes(page, (t) => `merch-guest-checkout-390-${t}`);
     await context.close();
   });
 });

@@ -80,6 +80,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     { kind: 'page', load: () => import('../features/merch/pages/merch-store-page'), scope: 'queries' },
   ),
   route(
+    'merch-order',
+    ['/merch-store/orders/:orderNumber'],
+    'Your Order',
+    G.public,
+    page(() => import('../features/merch/pages/guest-order-page')),
+  ),
+  route(
     'shared-file',
     ['/s/:token'],
     'Shared File',

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { emailSchema } from '../auth/email';
 import { dataEnvelope, limitQuerySchema } from '../common/envelope.schema';
 import { singleLineText } from '../common/text.schema';
 import { productIdSchema } from './products.schema';
+import { shippingAddressSchema, shippingAddressViewSchema } from './shipping.schema';
 
 /**
  * Checkout and orders. The client sends what it wants (product, colour, size, quantity); any price
@@ -23,8 +25,23 @@ export type CheckoutItem = z.infer<typeof checkoutItemSchema>;
 /** Totals are not accepted at all: a body that sends its own is refused (400). */
 export const checkoutBodySchema = z.strictObject({
   items: z.array(checkoutItemSchema).min(1).max(50),
+  shippingAddress: shippingAddressSchema,
 });
 export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
+export type CheckoutBodyInput = z.input<typeof checkoutBodySchema>;
+
+/** A signed-out buyer's checkout: the same, plus the e-mail the order and its receipt go to. */
+export const guestCheckoutBodySchema = checkoutBodySchema.extend({ email: emailSchema });
+export type GuestCheckoutBody = z.infer<typeof guestCheckoutBodySchema>;
+export type GuestCheckoutBodyInput = z.input<typeof guestCheckoutBodySchema>;
+
+/**
+ * A guest order is read and confirmed with the signed token of its order link, never by its number
+ * alone. Missing is told apart from wrong (401 against 404) by the server, so it is optional here.
+ */
+export const guestOrderParamsSchema = z.object({ orderNumber: z.string().min(1).max(40) });
+export const guestOrderQuerySchema = z.object({ token: z.string().max(200).optional() });
+export const guestConfirmBodySchema = z.strictObject({ token: z.string().max(200).optional() });
 
 export const orderStatusSchema = z.enum(['pending', 'paid', 'cancelled']);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
@@ -59,6 +76,10 @@ export const merchOrderSchema = z.object({
   createdAt: z.iso.datetime(),
   paidAt: z.iso.datetime().nullable(),
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  /** Null only on orders placed before addresses were taken. */
+  shippingAddress: shippingAddressViewSchema.nullable(),
+  /** Placed without an account (and not yet attached to one). */
+  guest: z.boolean(),
 });
 export type MerchOrder = z.infer<typeof merchOrderSchema>;
 
@@ -73,6 +94,8 @@ export const checkoutReplySchema = dataEnvelope(
       currency: z.string(),
       provider: z.enum(['sandbox', 'stripe']),
     }),
+    /** Guest checkouts: the signed token of the order link (reading and confirming need it). */
+    orderToken: z.string().nullable(),
   }),
 );
 export type CheckoutReply = z.infer<typeof checkoutReplySchema>;
@@ -89,10 +112,13 @@ export const orderResultSchema = z.object({
   estimatedDelivery: z.iso.datetime(),
   error: z.string().nullable(),
   order: merchOrderSchema,
+  /** Guest orders: the order link's path with its token (also mailed to the buyer). */
+  orderLink: z.string().nullable().optional(),
 });
 export type OrderResult = z.infer<typeof orderResultSchema>;
 
 export const orderParamsSchema = z.object({ id: z.uuid() });
+export const merchOrderReplySchema = dataEnvelope(merchOrderSchema);
 export const merchOrdersReplySchema = dataEnvelope(z.array(merchOrderSchema));
 export const merchOrdersQuerySchema = limitQuerySchema(50, 200);
 
@@ -102,6 +128,6 @@ export const adminOrdersQuerySchema = z.object({
   status: orderStatusSchema.optional(),
 });
 export const adminOrdersReplySchema = dataEnvelope(
-  z.array(merchOrderSchema.extend({ userId: z.uuid(), buyerName: z.string() })),
+  z.array(merchOrderSchema.extend({ userId: z.uuid().nullable(), buyerName: z.string() })),
 );
 export type AdminMerchOrder = z.infer<typeof adminOrdersReplySchema>['data'][number];

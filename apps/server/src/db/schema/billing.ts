@@ -27,9 +27,8 @@ export const paymentIntents = pgTable(
   'payment_intents',
   {
     id: text('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null only for a guest's store payment (purpose merch). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
     purpose: text('purpose', { enum: ['subscription', 'renewal', 'credits', 'merch'] }).notNull(),
     planId: text('plan_id').references(() => plans.id),

@@ -15,6 +15,15 @@ import {
 import { paymentIntents } from './billing';
 import { users } from './identity';
 
+export interface StoredShippingAddress {
+  name: string;
+  line1: string;
+  line2: string | null;
+  city: string;
+  postalCode: string;
+  country: string;
+}
+
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 /** The merchandise catalogue (part 2 section 3): seeded by migration, edited by the superadmin. */
@@ -52,10 +61,12 @@ export const merchOrders = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     orderNumber: text('order_number').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null for a guest checkout (the e-mail is the buyer); set when a verified account claims it. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Lower-cased. */
     email: text('email').notNull(),
+    /** Null only on orders placed before addresses were taken. */
+    shippingAddress: jsonb('shipping_address').$type<StoredShippingAddress>(),
     status: text('status', { enum: ['pending', 'paid', 'cancelled'] }).notNull(),
     subtotalCents: integer('subtotal_cents').notNull(),
     shippingCents: integer('shipping_cents').notNull(),
@@ -74,6 +85,9 @@ export const merchOrders = pgTable(
   (t) => [
     uniqueIndex('merch_orders_number_uq').on(t.orderNumber),
     uniqueIndex('merch_orders_idem_uq').on(t.userId, t.idempotencyKey),
+    // Guests have no user id: their keys are scoped by e-mail.
+    uniqueIndex('merch_orders_guest_idem_uq').on(t.email, t.idempotencyKey).where(sql`${t.userId} IS NULL`),
+    index('merch_orders_guest_email_idx').on(t.email).where(sql`${t.userId} IS NULL`),
     uniqueIndex('merch_orders_intent_uq').on(t.paymentIntentId),
     index('merch_orders_user_idx').on(t.userId, t.createdAt),
     index('merch_orders_status_idx').on(t.status, t.createdAt),

@@ -25,6 +25,11 @@ export interface AuthDeps {
   log: { error(obj: object, msg: string): void };
   /** Told after a commit that changed what an account's tokens vouch for (password). */
   accessStates: Pick<AccessStateCache, 'invalidate'>;
+  /**
+   * Told after a sign-in or a confirmation has proven that this account owns its e-mail (the store
+   * then gives it that address's guest orders). A failure is logged; it never fails the sign-in.
+   */
+  onEmailVerified?: (user: { id: string; email: string }) => Promise<unknown>;
   superadminEmail?: string;
   refreshTokenTtlDays: number;
 }

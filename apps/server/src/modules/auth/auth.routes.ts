@@ -21,6 +21,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../plugins/auth-guard';
+import { merchModuleFor } from '../merch/merch.factory';
 import { AccountService } from './account.service';
 import type { AuthDeps, RequestMeta } from './auth.deps';
 import { AuthService } from './auth.service';
@@ -49,6 +50,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     clock: ctx.clock,
     log: ctx.log,
     accessStates: ctx.accessStates,
+    onEmailVerified: (user) => merchModuleFor(ctx).store.attachGuestOrders(user.id, user.email),
     superadminEmail: ctx.config.superadminEmail,
     refreshTokenTtlDays: ctx.config.refreshTokenTtlDays,
   };

@@ -89,4 +89,30 @@ describe('AuthService', () => {
       code: 'CodeMismatchException',
     });
   });
+
+  it('tells onEmailVerified once a code proves the address (the store then gives it its guest orders)', async () => {
+    const verified: Array<{ id: string; email: string }> = [];
+    const f = fakeDeps({ onEmailVerified: async (u) => void verified.push(u) });
+    const auth = new AuthService(f.deps);
+    await auth.register(input('jane@example.com'), meta);
+    const code = f.mails[0]?.text.match(/^\d{6}$/m)?.[0] as string;
+    const wrong = code === '000000' ? '111111' : '000000';
+    await expect(auth.confirm('jane@example.com', wrong, meta)).rejects.toMatchObject({ statusCode: 400 });
+    expect(verified).toEqual([]);
+    await auth.confirm('jane@example.com', code, meta);
+    const user = f.store.users.rows[0];
+    expect(verified).toEqual([{ id: user?.id, email: 'jane@example.com' }]);
+  });
+
+  it('a failing onEmailVerified hook never fails the confirmation', async () => {
+    const f = fakeDeps({
+      onEmailVerified: async () => {
+        throw new Error('store down');
+      },
+    });
+    const auth = new AuthService(f.deps);
+    await auth.register(input('jane@example.com'), meta);
+    const code = f.mails[0]?.text.match(/^\d{6}$/m)?.[0] as string;
+    await expect(auth.confirm('jane@example.com', code, meta)).resolves.toMatchObject({ success: true });
+  });
 });

@@ -10,6 +10,7 @@ import type { UserRow } from '../users/users.repository';
 import type { AuthDeps, RequestMeta } from './auth.deps';
 import { isUniqueViolation } from './auth.store';
 import { maskEmail, resetCodeMail, signupCodeMail } from './code-mail.template';
+import { emailVerified } from './session.service';
 import { codeMismatch } from './verification-codes.service';
 
 export interface RegisterInput {
@@ -117,6 +118,7 @@ export class AuthService {
       if (!(await tx.users.activate(user.id, this.d.clock.now()))) throw alreadyConfirmed();
     });
     await this.d.audit.record(AUDIT_OPERATIONS.confirm, { userId: user.id, email: user.email, ip: meta.ip });
+    await emailVerified(this.d, user);
     return { success: true, message: ACCOUNT_MESSAGES.confirmed };
   }
 

@@ -74,6 +74,7 @@ export class SessionService {
         }),
       })) ?? user;
     const token = await this.d.tokens.signAccess(tokenSubject(signedIn, familyId));
+    await emailVerified(this.d, signedIn);
     return {
       success: true,
       token,
@@ -175,5 +176,15 @@ export class SessionService {
       { userId, email, ip: meta.ip },
       { email, reason },
     );
+  }
+}
+
+/** Runs the deps' onEmailVerified hook; its failure is logged, never the caller's. */
+export async function emailVerified(d: AuthDeps, user: { id: string; email: string }): Promise<void> {
+  if (!d.onEmailVerified) return;
+  try {
+    await d.onEmailVerified({ id: user.id, email: user.email });
+  } catch (err) {
+    d.log.error({ err, userId: user.id }, 'after sign-in: the e-mail hook failed');
   }
 }

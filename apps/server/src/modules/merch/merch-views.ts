@@ -1,6 +1,6 @@
 import type { AdminMerchOrder, MerchOrder, OrderResult } from '@stratos/contracts/merch/orders.schema';
 import type { MerchProduct } from '@stratos/contracts/merch/products.schema';
-import type { OrderItemRow, OrderRow, ProductRow } from './merch.repository';
+import type { MerchRepository, OrderItemRow, OrderRow, ProductRow } from './merch.repository';
 import { imageFor } from './merch-pricing';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -56,17 +56,38 @@ export function toOrder(
     createdAt: iso(row.createdAt),
     paidAt: row.paidAt ? iso(row.paidAt) : null,
     card,
+    shippingAddress: row.shippingAddress
+      ? { ...row.shippingAddress, line2: row.shippingAddress.line2 ?? null }
+      : null,
+    guest: row.userId === null,
   };
 }
 
-export const toAdminOrder = (order: MerchOrder, userId: string, buyerName: string): AdminMerchOrder => ({
+/** Orders with their items and, once paid, the card they were charged to (three queries in all). */
+export async function loadViews(repo: MerchRepository, orders: OrderRow[]): Promise<MerchOrder[]> {
+  const items = await repo.itemsOf(orders.map((o) => o.id));
+  const cards = await repo.cardsOf(orders.flatMap((o) => (o.paymentIntentId ? [o.paymentIntentId] : [])));
+  return orders.map((o) =>
+    toOrder(
+      o,
+      items.filter((i) => i.orderId === o.id),
+      o.status === 'paid' && o.paymentIntentId ? (cards.get(o.paymentIntentId) ?? null) : null,
+    ),
+  );
+}
+
+export const toAdminOrder = (
+  order: MerchOrder,
+  userId: string | null,
+  buyerName: string,
+): AdminMerchOrder => ({
   ...order,
   userId,
   buyerName,
 });
 
 /** The spec's order result (part 2 section 3): money in dollars, as its client shows it. */
-export function toOrderResult(order: MerchOrder): OrderResult {
+export function toOrderResult(order: MerchOrder, orderLink: string | null = null): OrderResult {
   return {
     success: order.status === 'paid',
     orderId: order.id,
@@ -78,5 +99,6 @@ export function toOrderResult(order: MerchOrder): OrderResult {
     estimatedDelivery: order.estimatedDelivery,
     error: null,
     order,
+    orderLink,
   };
 }

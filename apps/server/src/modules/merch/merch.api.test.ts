@@ -6,8 +6,8 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createTestUser, type TestUser } from '../../../test/users.fixture';
 import { merchOrders, merchProducts, paymentIntents } from '../../db/schema/index';
 import { CARDS } from '../billing/payments/payments.test-helpers';
-import { ABANDONED_AFTER_MS } from './merch.service';
 import { type Line, merchClient, stockOf } from './merch.test-helpers';
+import { ABANDONED_AFTER_MS } from './merch-checkout.service';
 
 const SPEC_PRICES: Record<string, number> = {
   'logo-t-shirt': 24.99,

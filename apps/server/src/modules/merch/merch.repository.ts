@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { merchOrderItems, merchOrders, merchProducts, paymentIntents, users } from '../../db/schema/index';
 
@@ -81,13 +82,49 @@ export class MerchRepository {
     return row;
   }
 
-  async findOrderByKey(userId: string, key: string): Promise<OrderRow | undefined> {
+  /** A buyer's order under this key: a user's by user id, a guest's by e-mail. */
+  async findOrderByKey(buyer: { userId: string | null; email: string }, key: string) {
+    const owner = buyer.userId
+      ? eq(merchOrders.userId, buyer.userId)
+      : and(isNull(merchOrders.userId), eq(merchOrders.email, buyer.email));
     const rows = await this.db
       .select()
       .from(merchOrders)
-      .where(and(eq(merchOrders.userId, userId), eq(merchOrders.idempotencyKey, key)))
+      .where(and(owner, eq(merchOrders.idempotencyKey, key)))
       .limit(1);
-    return rows[0];
+    return rows[0] as OrderRow | undefined;
+  }
+
+  async findOrderByNumber(orderNumber: string, opts: { lock?: boolean } = {}) {
+    const q = this.db.select().from(merchOrders).where(eq(merchOrders.orderNumber, orderNumber)).limit(1);
+    const rows = opts.lock ? await q.for('update') : await q;
+    return rows[0] as OrderRow | undefined;
+  }
+
+  /**
+   * Gives a verified account the paid guest orders placed with its e-mail. A guest key the account
+   * already used (vanishingly unlikely: keys are random) stays a guest order rather than clash.
+   */
+  async attachGuestOrders(userId: string, email: string): Promise<number> {
+    const mine = alias(merchOrders, 'mine');
+    const rows = await this.db
+      .update(merchOrders)
+      .set({ userId })
+      .where(
+        and(
+          isNull(merchOrders.userId),
+          eq(merchOrders.email, email.toLowerCase()),
+          eq(merchOrders.status, 'paid'),
+          notExists(
+            this.db
+              .select({ one: sql`1` })
+              .from(mine)
+              .where(and(eq(mine.userId, userId), eq(mine.idempotencyKey, merchOrders.idempotencyKey))),
+          ),
+        ),
+      )
+      .returning({ id: merchOrders.id });
+    return rows.length;
   }
 
   async findOrder(id: string, opts: { lock?: boolean } = {}): Promise<OrderRow | undefined> {
@@ -146,7 +183,7 @@ export class MerchRepository {
     return this.db
       .select({ order: merchOrders, firstName: users.firstName, lastName: users.lastName })
       .from(merchOrders)
-      .innerJoin(users, eq(users.id, merchOrders.userId))
+      .leftJoin(users, eq(users.id, merchOrders.userId))
       .where(filter.status ? eq(merchOrders.status, filter.status) : undefined)
       .orderBy(desc(merchOrders.createdAt), desc(merchOrders.id))
       .limit(filter.limit);

@@ -1,10 +1,16 @@
 import { ROUTE_GROUPS } from '@stratos/contracts/access/access-rule';
 import { idempotencyHeadersSchema } from '@stratos/contracts/billing/payments.schema';
+import { MERCH_MESSAGES } from '@stratos/contracts/merch/merch-constants';
 import {
   adminOrdersQuerySchema,
   adminOrdersReplySchema,
   checkoutBodySchema,
   checkoutReplySchema,
+  guestCheckoutBodySchema,
+  guestConfirmBodySchema,
+  guestOrderParamsSchema,
+  guestOrderQuerySchema,
+  merchOrderReplySchema,
   merchOrdersQuerySchema,
   merchOrdersReplySchema,
   orderParamsSchema,
@@ -19,18 +25,27 @@ import {
 } from '@stratos/contracts/merch/products.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
+import { tooMany } from '../../lib/app-error';
 import { currentUser } from '../../plugins/auth-guard';
-import { paymentsServiceFor } from '../billing/payments/payments.factory';
-import { MerchService } from './merch.service';
+import { merchModuleFor } from './merch.factory';
 
-/** The merchandise store (part 2 sections 2, 3, 7, 9): public catalogue, signed-in checkout. */
+/** Guest checkouts per IP address and hour: enough for a household, too few to farm stock holds. */
+export const GUEST_CHECKOUTS_PER_HOUR = 10;
+
+/**
+ * The merchandise store (part 2 sections 2, 3, 7, 9): public catalogue; checkout signed in, or as
+ * a guest with an e-mail address (rate-limited per IP; the order is then read through its signed link).
+ */
 export function merchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const merch = new MerchService({
-    db: ctx.database.db,
-    clock: ctx.clock,
-    payments: paymentsServiceFor(ctx),
-    log: ctx.log,
-  });
+  const { store: merch, checkout } = merchModuleFor(ctx);
+  const guestLimit = {
+    rateLimit: {
+      max: GUEST_CHECKOUTS_PER_HOUR,
+      timeWindow: '1 hour',
+      errorResponseBuilder: (_request: unknown, context: { ttl: number }) =>
+        tooMany(MERCH_MESSAGES.guestRateLimited, Math.ceil(context.ttl / 1000)),
+    },
+  };
   return async (app) => {
     const signedIn = app.requireAccess(ROUTE_GROUPS.account);
     const admin = app.requireAccess(ROUTE_GROUPS.admin);
@@ -95,13 +110,64 @@ export function merchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const user = currentUser(request);
-        const data = await merch.checkout(
-          { id: user.id, email: user.email },
+        const data = await checkout.checkout(
+          { userId: user.id, email: user.email },
           request.body,
           request.headers['idempotency-key'] ?? null,
         );
         return { success: true as const, data };
       },
+    );
+
+    app.post(
+      '/merch/guest/checkout',
+      {
+        config: guestLimit,
+        schema: {
+          tags,
+          headers: idempotencyHeadersSchema,
+          body: guestCheckoutBodySchema,
+          response: { 200: checkoutReplySchema },
+        },
+      },
+      async (request) => {
+        const { email, ...body } = request.body;
+        const data = await checkout.checkout(
+          { userId: null, email },
+          body,
+          request.headers['idempotency-key'] ?? null,
+        );
+        return { success: true as const, data };
+      },
+    );
+
+    app.post(
+      '/merch/guest/orders/:orderNumber/confirm',
+      {
+        schema: {
+          tags,
+          params: guestOrderParamsSchema,
+          body: guestConfirmBodySchema,
+          response: { 200: orderResultSchema },
+        },
+      },
+      async (request) => checkout.confirmGuest(request.params.orderNumber, request.body?.token),
+    );
+
+    app.get(
+      '/merch/guest/orders/:orderNumber',
+      {
+        schema: {
+          tags,
+          params: guestOrderParamsSchema,
+          querystring: guestOrderQuerySchema,
+          response: { 200: merchOrderReplySchema },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await merch.guestOrder(request.params.orderNumber, request.query.token),
+      }),
     );
 
     app.post(
@@ -111,8 +177,7 @@ export function merchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags, params: orderParamsSchema, response: { 200: orderResultSchema } },
       },
       async (request) => {
-        const user = currentUser(request);
-        return merch.confirm({ id: user.id, email: user.email }, request.params.id);
+        return checkout.confirm(currentUser(request).id, request.params.id);
       },
     );
 
@@ -124,7 +189,7 @@ export function merchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => ({
         success: true as const,
-        data: await merch.myOrders(currentUser(request).id, request.query.limit),
+        data: await merch.myOrders(currentUser(request), request.query.limit),
       }),
     );
 

@@ -11,6 +11,15 @@ export interface Line {
   [extra: string]: unknown;
 }
 
+/** A valid shipping address; every checkout carries one unless a test says otherwise. */
+export const ADDRESS = {
+  name: 'Ada Lovelace',
+  line1: '12 St James Square',
+  city: 'London',
+  postalCode: 'SW1Y 4JH',
+  country: 'GB',
+};
+
 /** The store's calls, as a client makes them. */
 export function merchClient(app: App) {
   return {
@@ -24,7 +33,34 @@ export function merchClient(app: App) {
         method: 'POST',
         url: '/api/merch/checkout',
         headers: { ...h, ...(key ? { 'idempotency-key': key } : {}) },
-        payload: { items, ...extra },
+        payload: { items, shippingAddress: ADDRESS, ...extra },
+      }),
+    /** A signed-out checkout; `ip` keeps each test's rate-limit window its own. */
+    guestCheckout: (items: Line[], email: string, opts: { key?: string; ip?: string; extra?: object } = {}) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/merch/guest/checkout',
+        remoteAddress: opts.ip ?? '203.0.113.1',
+        headers: opts.key ? { 'idempotency-key': opts.key } : {},
+        payload: { items, email, shippingAddress: ADDRESS, ...opts.extra },
+      }),
+    guestPay: (intentId: string, clientSecret: string | undefined, number: string = CARDS.visa) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/payments/sandbox/guest-confirm',
+        remoteAddress: '198.51.100.7',
+        payload: { payment_intent_id: intentId, client_secret: clientSecret, card: card(number) },
+      }),
+    guestConfirm: (orderNumber: string, token?: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/merch/guest/orders/${encodeURIComponent(orderNumber)}/confirm`,
+        payload: token === undefined ? {} : { token },
+      }),
+    guestOrder: (orderNumber: string, token?: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/merch/guest/orders/${encodeURIComponent(orderNumber)}${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`,
       }),
     pay: (h: Headers, intentId: string, number: string = CARDS.visa) =>
       app.inject({

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { defineJob } from '../../jobs/job';
-import { paymentsServiceFor } from '../billing/payments/payments.factory';
-import { MerchService } from './merch.service';
+import { merchModuleFor } from './merch.factory';
 
 export const RELEASE_ABANDONED_JOB = 'merch.release-abandoned';
 
@@ -17,13 +16,7 @@ export function releaseAbandonedJob(ctx: AppContext) {
     payload: z.object({}),
     defaultPayload: {},
     handler: async (_payload, run) => {
-      const merch = new MerchService({
-        db: ctx.database.db,
-        clock: ctx.clock,
-        payments: paymentsServiceFor(ctx),
-        log: ctx.log,
-      });
-      const cancelled = await merch.releaseAbandoned();
+      const cancelled = await merchModuleFor(ctx).checkout.releaseAbandoned();
       await run.progress(`cancelled ${cancelled} abandoned checkouts`);
     },
   });

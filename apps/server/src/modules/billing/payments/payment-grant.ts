@@ -44,9 +44,11 @@ export class PaymentGrant {
 
   async grant(tx: Db, intentId: string, req: GrantRequest): Promise<GrantOutcome> {
     const intents = new PaymentIntentsRepository(tx);
-    const row = await intents.lockById(intentId);
-    // Another provider's intent (the configuration changed since) cannot be verified here.
-    if (!row || row.provider !== this.provider.name) throw intentNotFound();
+    const locked = await intents.lockById(intentId);
+    // Another provider's intent (the configuration changed since) cannot be verified here; nor a
+    // guest's store payment (no account to grant anything to).
+    if (!locked || locked.provider !== this.provider.name || !isOwned(locked)) throw intentNotFound();
+    const row = locked;
     checkConfirmRequest(row, req.callerId, req.planId);
     if (row.grantedAt) return { granted: false, intent: row, ...(await this.state(tx, row)) };
 
@@ -68,7 +70,7 @@ export class PaymentGrant {
         cardLast4: remote?.card?.last4 ?? row.cardLast4,
       },
       now,
-    )) as IntentRow;
+    )) as OwnedIntentRow;
     const ledger = new LedgerRepository(tx);
     const planName = row.planId
       ? ((await new PlansRepository(tx).findById(row.planId))?.name ?? row.planId)
@@ -89,7 +91,7 @@ export class PaymentGrant {
     return { granted: true, intent: granted, ...(await this.state(tx, granted)) };
   }
 
-  private async startSubscription(tx: Db, row: IntentRow, planName: string, now: Date) {
+  private async startSubscription(tx: Db, row: OwnedIntentRow, planName: string, now: Date) {
     const subs = new SubscriptionsRepository(tx);
     const planId = row.planId as string;
     const end = addMonths(now, 1);
@@ -131,7 +133,7 @@ export class PaymentGrant {
     });
   }
 
-  private async addCredits(tx: Db, row: IntentRow) {
+  private async addCredits(tx: Db, row: OwnedIntentRow) {
     const pkg = findCreditPackage(row.packageId ?? '');
     if (!pkg) throw intentNotFound();
     const result = await new LedgerRepository(tx).applyCredit(
@@ -168,7 +170,9 @@ export class PaymentGrant {
   }
 
   /** What the intent's purchase looks like now (the reply of confirm-payment). */
-  async state(db: Db, row: IntentRow): Promise<Pick<GrantOutcome, 'subscription' | 'credits'>> {
+  async state(db: Db, intent: IntentRow): Promise<Pick<GrantOutcome, 'subscription' | 'credits'>> {
+    if (!isOwned(intent)) throw intentNotFound();
+    const row = intent;
     if (row.purpose === 'credits') {
       const user = await new SubscriptionsRepository(db).findUser(row.userId);
       const account = await new LedgerRepository(db).balance(row.userId);
@@ -180,3 +184,7 @@ export class PaymentGrant {
     return { subscription: toSubscription(sub, plan?.name ?? sub.planId), credits: null };
   }
 }
+
+/** An intent paid from an account (every purpose but a guest's store order). */
+export type OwnedIntentRow = IntentRow & { userId: string };
+const isOwned = (row: IntentRow): row is OwnedIntentRow => row.userId !== null;

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { billingLedger, paymentIntents, webhookEvents } from '../../../db/schema/index';
 
@@ -40,6 +40,16 @@ export class PaymentIntentsRepository {
       .select()
       .from(paymentIntents)
       .where(and(eq(paymentIntents.userId, userId), eq(paymentIntents.idempotencyKey, idempotencyKey)))
+      .limit(1);
+    return rows[0];
+  }
+
+  /** A guest's intent (no user) by its key; guests' keys name their order, so they are unique. */
+  async findGuestByKey(idempotencyKey: string): Promise<IntentRow | undefined> {
+    const rows = await this.db
+      .select()
+      .from(paymentIntents)
+      .where(and(isNull(paymentIntents.userId), eq(paymentIntents.idempotencyKey, idempotencyKey)))
       .limit(1);
     return rows[0];
   }

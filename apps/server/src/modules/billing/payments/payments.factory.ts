@@ -3,6 +3,7 @@ import type { PaymentsConfig } from '../../../config';
 import type { Db } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
 import { NotificationsService } from '../../notifications/notifications.service';
+import { MerchPaymentsService } from './merch-payments.service';
 import type { PaymentProvider } from './payment-provider';
 import { PaymentsService } from './payments.service';
 import { SandboxProvider } from './sandbox.provider';
@@ -21,6 +22,7 @@ export interface PaymentsModule {
   provider: PaymentProvider | null;
   payments: PaymentsService;
   subscriptions: SubscriptionsService;
+  merch: MerchPaymentsService;
 }
 
 const modules = new WeakMap<AppContext, PaymentsModule>();
@@ -50,6 +52,7 @@ export function paymentsModuleFor(ctx: AppContext): PaymentsModule {
         graceDays: ctx.config.payments.graceDays,
         log: ctx.log,
       }),
+      merch: new MerchPaymentsService({ db, clock: ctx.clock, provider }),
     };
     modules.set(ctx, mod);
   }
@@ -59,4 +62,9 @@ export function paymentsModuleFor(ctx: AppContext): PaymentsModule {
 /** The app's PaymentsService: `paymentsServiceFor(ctx).createIntent({...})` (see payments.service.ts). */
 export function paymentsServiceFor(ctx: AppContext): PaymentsService {
   return paymentsModuleFor(ctx).payments;
+}
+
+/** The store's payments (the merch module's checkout and its guests' card step). */
+export function merchPaymentsFor(ctx: AppContext): MerchPaymentsService {
+  return paymentsModuleFor(ctx).merch;
 }

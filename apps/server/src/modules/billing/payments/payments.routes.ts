@@ -23,7 +23,7 @@ import { paymentsModuleFor } from './payments.factory';
 
 /** Payments and subscriptions (part 1 section 7; docs/billing-design.md). */
 export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const { payments, subscriptions } = paymentsModuleFor(ctx);
+  const { payments, subscriptions, merch } = paymentsModuleFor(ctx);
   return async (app) => {
     const signedIn = app.requireAccess(ROUTE_GROUPS.account);
     const tags = ['payments'];
@@ -76,6 +76,22 @@ export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => payments.sandboxConfirm(currentUser(request).id, request.body),
+    );
+
+    // A signed-out store buyer's card step: the client secret proves the intent is theirs. Limited
+    // per IP so the sandbox cannot be used to try cards in bulk.
+    app.post(
+      '/payments/sandbox/guest-confirm',
+      {
+        config: { rateLimit: { max: 30, timeWindow: '1 hour' } },
+        schema: {
+          tags,
+          headers: idempotencyHeadersSchema,
+          body: sandboxConfirmBodySchema,
+          response: { 200: sandboxConfirmReplySchema },
+        },
+      },
+      async (request) => merch.sandboxConfirmGuest(request.body),
     );
 
     app.post(

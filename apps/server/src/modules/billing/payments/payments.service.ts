@@ -6,8 +6,8 @@
  *   createIntent({ userId, email, purpose: 'subscription', planId, idempotencyKey }): Promise<CreatedIntent>
  *
  * The amount always comes from the catalogue (plans table, CREDIT_PACKAGES); an `amountCents` that is
- * passed must equal it (else 400). A store order (`purpose: 'merch'`) passes the `amountCents` the
- * merch module priced from its own catalogue; the merch module checks it with `merchPayment`. The same idempotencyKey for the same user returns the first intent.
+ * passed must equal it (else 400). The same idempotencyKey for the same user returns the first intent.
+ * Store orders are paid through MerchPaymentsService (merch-payments.service.ts).
  * Errors are AppErrors: 400 'Invalid package ID' / 'Unknown plan', 503 when the provider is missing.
  * The credits are granted later by POST /api/payments/confirm-payment (no plan_id) or the webhook.
  */
@@ -43,7 +43,7 @@ import { SubscriptionsRepository } from './subscriptions.repository';
 export interface CreateIntentInput {
   userId: string;
   email: string;
-  purpose: Exclude<IntentPurpose, 'renewal'>;
+  purpose: 'subscription' | 'credits';
   /** Subscriptions: a plan id or alias. */
   planId?: string;
   /** Credits: a CREDIT_PACKAGES id. */
@@ -110,11 +110,7 @@ export class PaymentsService {
   async createIntent(input: CreateIntentInput): Promise<CreatedIntent> {
     const provider = this.provider();
     const item = await this.priceOf(input);
-    if (
-      input.purpose !== 'merch' &&
-      input.amountCents !== undefined &&
-      input.amountCents !== item.amountCents
-    ) {
+    if (input.amountCents !== undefined && input.amountCents !== item.amountCents) {
       throw badRequest(PAYMENT_MESSAGES.amountMismatch, 'AMOUNT_MISMATCH');
     }
     const key = input.idempotencyKey ?? null;
@@ -183,13 +179,6 @@ export class PaymentsService {
   }
 
   private async priceOf(input: CreateIntentInput): Promise<PricedItem> {
-    if (input.purpose === 'merch') {
-      const amount = input.amountCents;
-      if (amount === undefined || !Number.isInteger(amount) || amount <= 0) {
-        throw badRequest(PAYMENT_MESSAGES.amountMismatch, 'AMOUNT_MISMATCH');
-      }
-      return { purpose: 'merch', planId: null, packageId: null, amountCents: amount, credits: 0 };
-    }
     if (input.purpose === 'credits') {
       const pkg = findCreditPackage(input.packageId ?? '');
       if (!pkg) throw badRequest(CREDIT_MESSAGES.invalidPackage, 'INVALID_PACKAGE');
@@ -212,55 +201,6 @@ export class PaymentsService {
       amountCents: plan.priceCents,
       credits: 0,
     };
-  }
-
-  /**
-   * Whether a store order's intent was paid in full by this user, as the provider's own record says
-   * (read through `tx` so the sandbox sees the caller's transaction). Returns the card used; throws
-   * 404 for an intent that is not this user's store payment, 409 when it is unpaid or short.
-   */
-  async merchPayment(
-    tx: Db,
-    intentId: string,
-    userId: string,
-    amountCents: number,
-  ): Promise<{ brand: string; last4: string } | null> {
-    const provider = this.provider();
-    const row = await new PaymentIntentsRepository(tx).findById(intentId);
-    if (!row || row.userId !== userId || row.purpose !== 'merch' || row.provider !== provider.name) {
-      throw intentNotFound();
-    }
-    const remote = await provider.retrieveIntent(intentId, { tx });
-    if (!remote || remote.id !== row.id) throw intentNotFound();
-    if (remote.status !== 'succeeded') {
-      throw new AppError(409, 'PAYMENT_NOT_SUCCEEDED', PAYMENT_MESSAGES.notSucceeded, {
-        status: remote.status,
-      });
-    }
-    if (
-      remote.currency !== CURRENCY ||
-      remote.amountCents !== amountCents ||
-      row.amountCents !== amountCents
-    ) {
-      throw new AppError(409, 'AMOUNT_MISMATCH', PAYMENT_MESSAGES.amountMismatch);
-    }
-    if (!row.grantedAt) {
-      // Stripe's record moves first; keep ours in step and mark it fulfilled, as the grant does.
-      await new PaymentIntentsRepository(tx).update(
-        row.id,
-        {
-          status: 'succeeded',
-          lastError: null,
-          grantedAt: this.d.clock.now(),
-          cardBrand: remote.card?.brand ?? row.cardBrand,
-          cardLast4: remote.card?.last4 ?? row.cardLast4,
-        },
-        this.d.clock.now(),
-      );
-    }
-    const brand = remote.card?.brand ?? row.cardBrand;
-    const last4 = remote.card?.last4 ?? row.cardLast4;
-    return brand && last4 ? { brand, last4 } : null;
   }
 
   /** The sandbox's card step (Stripe.js's confirmCardPayment): 402 with the card's message on a decline. */

@@ -32,7 +32,7 @@ export function rowToProviderIntent(row: IntentRow): ProviderIntent {
     paymentMethodId: row.providerPaymentMethodId,
     card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
     metadata: {
-      user_id: row.userId,
+      user_id: row.userId ?? 'guest',
       purpose: row.purpose,
       ...(row.planId ? { plan_id: row.planId } : {}),
       ...(row.packageId ? { package_id: row.packageId } : {}),

@@ -4,6 +4,7 @@ import type { MerchProduct } from '@stratos/contracts/merch/products.schema';
 import { Button, Empty, Flex, Segmented, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { formatCents } from '../../../lib/billing/format-money';
+import { addressLines } from '../../../lib/format-address';
 import { useAdminMerchOrders } from '../api/list-merch-orders';
 import { useAdminMerchProducts } from '../api/list-merch-products';
 import { MerchProductForm } from './merch-product-form';
@@ -52,7 +53,7 @@ export function MerchStoreTab({ canEdit }: { canEdit: boolean }) {
             loading={orders.isPending}
             dataSource={orders.data ?? []}
             pagination={{ pageSize: 20, hideOnSinglePage: true, size: 'small' }}
-            scroll={{ x: 720 }}
+            scroll={{ x: 900 }}
             locale={{ emptyText: <Empty description="No orders with this status." /> }}
             columns={[
               {
@@ -72,7 +73,9 @@ export function MerchStoreTab({ canEdit }: { canEdit: boolean }) {
                 key: 'buyer',
                 render: (_, o) => (
                   <Flex vertical>
-                    <span>{o.buyerName}</span>
+                    <span>
+                      {o.buyerName} {o.guest && <Tag>Guest</Tag>}
+                    </span>
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                       {o.email}
                     </Typography.Text>
@@ -88,6 +91,20 @@ export function MerchStoreTab({ canEdit }: { canEdit: boolean }) {
                       {i.quantity} × {i.name} ({i.color}, {i.size})
                     </div>
                   )),
+              },
+              {
+                title: 'Ships to',
+                key: 'address',
+                render: (_, o) =>
+                  o.shippingAddress ? (
+                    <Typography.Text style={{ fontSize: 13 }}>
+                      {addressLines(o.shippingAddress).map((l) => (
+                        <div key={l}>{l}</div>
+                      ))}
+                    </Typography.Text>
+                  ) : (
+                    <Typography.Text type="secondary">Not given</Typography.Text>
+                  ),
               },
               { title: 'Total', key: 'total', align: 'right', render: (_, o) => formatCents(o.total) },
               {

@@ -2,6 +2,7 @@ import type { MerchOrder } from '@stratos/contracts/merch/orders.schema';
 import { Card, Empty, Flex, Table, Tag, Typography } from 'antd';
 import { formatCard, formatCents } from '../../../lib/billing/format-money';
 import { formatDateTime } from '../../../lib/date-format';
+import { addressLines } from '../../../lib/format-address';
 import { LinkButton } from '../../../lib/link-button';
 import { useMerchOrders } from '../api/list-merch-orders';
 import { LoadFailed } from './page-states';
@@ -89,6 +90,11 @@ export function MerchOrdersCard() {
                 <Flex vertical gap={2}>
                   <Tag style={{ width: 'fit-content' }}>Paid</Tag>
                   <span>Estimated {day.format(new Date(o.estimatedDelivery))}</span>
+                  {o.shippingAddress && (
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      To {addressLines(o.shippingAddress).join(', ')}
+                    </Typography.Text>
+                  )}
                 </Flex>
               ),
             },

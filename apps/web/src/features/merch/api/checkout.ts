@@ -1,17 +1,24 @@
-import { type CheckoutBody, checkoutReplySchema } from '@stratos/contracts/merch/orders.schema';
+import {
+  type CheckoutBodyInput,
+  checkoutReplySchema,
+  type GuestCheckoutBodyInput,
+} from '@stratos/contracts/merch/orders.schema';
 import { apiRequest } from '../../../lib/api-client';
 import { idempotencyHeaders } from '../../../lib/payments/idempotency-key';
 
 /**
- * POST /api/merch/checkout: the server prices the cart, holds its units and returns the order with
- * the payment intent to pay it. The same key (one per checkout) returns the same order.
+ * POST /api/merch/checkout (signed in) or /api/merch/guest/checkout (an e-mail instead of an
+ * account): the server prices the cart, holds its units and returns the order with the payment
+ * intent to pay it (and, for a guest, the order link's token). The same key returns the same order.
  */
-export async function checkout(body: CheckoutBody, idempotencyKey: string) {
-  const reply = await apiRequest('/merch/checkout', {
+export async function checkout(body: CheckoutBodyInput | GuestCheckoutBodyInput, idempotencyKey: string) {
+  const guest = 'email' in body;
+  const reply = await apiRequest(guest ? '/merch/guest/checkout' : '/merch/checkout', {
     method: 'POST',
     body,
     headers: idempotencyHeaders(idempotencyKey),
     schema: checkoutReplySchema,
+    anonymous: guest,
   });
   return reply.data;
 }

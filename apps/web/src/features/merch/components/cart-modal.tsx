@@ -1,4 +1,4 @@
-import { DeleteOutlined, LoginOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, LoginOutlined, MailOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { MERCH_MESSAGES } from '@stratos/contracts/merch/products.schema';
 import { Button, Empty, Flex, Modal, Typography } from 'antd';
 import { formatUsd } from '../../../lib/billing/format-money';
@@ -88,11 +88,19 @@ export default function CartModal({ cart, signedIn, onClose, onCheckout }: CartM
           ) : (
             <Flex vertical gap={8}>
               <Typography.Text type="secondary">
-                {MERCH_MESSAGES.signInToPay}. Your cart is kept.
+                {MERCH_MESSAGES.orSignIn}. Your cart is kept.
               </Typography.Text>
+              <Button
+                type="primary"
+                size="large"
+                block
+                icon={<MailOutlined aria-hidden />}
+                onClick={() => onCheckout(newIdempotencyKey())}
+              >
+                Check out as a guest
+              </Button>
               <LinkButton
                 to="/login?redirect=%2Fmerch-store%3Fcart%3Dopen"
-                type="primary"
                 size="large"
                 block
                 icon={<LoginOutlined aria-hidden />}

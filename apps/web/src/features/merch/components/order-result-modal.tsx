@@ -1,6 +1,7 @@
 import type { OrderResult } from '@stratos/contracts/merch/orders.schema';
 import { Button, Descriptions, Modal, Result } from 'antd';
 import { formatCard, formatUsd } from '../../../lib/billing/format-money';
+import { addressLines } from '../../../lib/format-address';
 import { LinkButton } from '../../../lib/link-button';
 
 export type OrderOutcome = OrderResult | { error: string; retryable: boolean };
@@ -33,11 +34,17 @@ export default function OrderResultModal({ outcome, onClose, onRetry }: OrderRes
         <Result
           status="success"
           title="Thank you for your order!"
-          subTitle={`Placed for ${outcome.order.email}${outcome.order.card ? `, paid with ${formatCard(outcome.order.card)}` : ''}.`}
+          subTitle={`Placed for ${outcome.order.email}${outcome.order.card ? `, paid with ${formatCard(outcome.order.card)}` : ''}. A confirmation is on its way to your inbox.`}
           extra={[
-            <LinkButton key="billing" to="/billing">
-              See it under Billing
-            </LinkButton>,
+            outcome.orderLink ? (
+              <LinkButton key="order" to={outcome.orderLink} data-testid="order-link">
+                View your order
+              </LinkButton>
+            ) : (
+              <LinkButton key="billing" to="/billing">
+                See it under Billing
+              </LinkButton>
+            ),
             <Button key="shop" type="primary" onClick={onClose}>
               Continue shopping
             </Button>,
@@ -53,6 +60,15 @@ export default function OrderResultModal({ outcome, onClose, onRetry }: OrderRes
             <Descriptions.Item label="Estimated delivery">
               {delivery.format(new Date(outcome.estimatedDelivery))}
             </Descriptions.Item>
+            {outcome.order.shippingAddress && (
+              <Descriptions.Item label="Ships to">
+                <span data-testid="order-address">
+                  {addressLines(outcome.order.shippingAddress).map((l) => (
+                    <div key={l}>{l}</div>
+                  ))}
+                </span>
+              </Descriptions.Item>
+            )}
           </Descriptions>
         </Result>
       ) : (

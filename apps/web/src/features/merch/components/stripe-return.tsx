@@ -16,7 +16,7 @@ export default function StripeReturn({
   done.current = onDone;
   useEffect(() => {
     let live = true;
-    confirmOrder(orderId).then(
+    confirmOrder({ id: orderId, orderNumber: '' }, null).then(
       (r) => live && done.current(r),
       (err) =>
         live && done.current({ error: errorMessage(err, MERCH_MESSAGES.checkoutFailed), retryable: false }),

@@ -7,6 +7,7 @@ import { useMerchProducts } from '../api/list-products';
 import { CategoryFilter, type CategoryFilterValue } from '../components/category-filter';
 import type { OrderOutcome } from '../components/order-result-modal';
 import { defaultOptions, ProductCard } from '../components/product-card';
+import type { CheckoutDetails } from '../components/shipping-form';
 import { StoreHero } from '../components/store-hero';
 import { StoreError, StoreLoading } from '../components/store-states';
 import styles from '../merch.module.css';
@@ -31,6 +32,7 @@ export default function MerchStorePage() {
   const [quickView, setQuickView] = useState<MerchProduct | null>(null);
   const [cartOpen, setCartOpen] = useState(params.get('cart') === 'open');
   const [checkoutKey, setCheckoutKey] = useState<string | null>(null);
+  const [details, setDetails] = useState<CheckoutDetails | null>(null);
   const [outcome, setOutcome] = useState<OrderOutcome | null>(null);
   const [notice, setNotice] = useState('');
 
@@ -66,6 +68,7 @@ export default function MerchStorePage() {
       if ('orderNumber' in r && r.success) {
         clear();
         setCheckoutKey(null);
+        setDetails(null);
         void refetch();
       }
     },
@@ -130,6 +133,7 @@ export default function MerchStorePage() {
             onClose={closeCart}
             onCheckout={(key) => {
               closeCart();
+              setDetails(null);
               setCheckoutKey(key);
             }}
           />
@@ -137,14 +141,15 @@ export default function MerchStorePage() {
         {checkoutKey && !outcome && (
           <CheckoutModal
             checkoutKey={checkoutKey}
-            body={{
-              items: cart.items.map(({ productId, color, size, quantity }) => ({
-                productId,
-                color,
-                size,
-                quantity,
-              })),
-            }}
+            items={cart.items.map(({ productId, color, size, quantity }) => ({
+              productId,
+              color,
+              size,
+              quantity,
+            }))}
+            guest={session.status !== 'signedIn'}
+            details={details}
+            onDetails={setDetails}
             onClose={() => setCheckoutKey(null)}
             onResult={onResult}
           />
