@@ -7,7 +7,6 @@
  * reached only through its client secret (the card step) or the order that holds it.
  */
 import {
-  CARD_MESSAGES,
   PAYMENT_MESSAGES,
   type SandboxConfirmBody,
   type SandboxConfirmReply,
@@ -20,6 +19,7 @@ import type { PaymentProvider } from './payment-provider';
 import { CURRENCY, intentNotFound } from './payment-rules';
 import type { CreatedIntent } from './payments.service';
 import { SandboxProvider } from './sandbox.provider';
+import { chargeSandboxCard } from './sandbox-card';
 
 export interface MerchIntentInput {
   /** The buyer's account; null for a guest checkout. */
@@ -179,20 +179,7 @@ export class MerchPaymentsService {
     ) {
       throw intentNotFound();
     }
-    const card = {
-      ...body.card,
-      number: String(body.card.number),
-      exp_month: Number(body.card.exp_month),
-      exp_year: Number(body.card.exp_year),
-    };
-    const result = await provider.confirmCard(row, card);
-    if (!result.ok) {
-      throw new AppError(402, result.code, CARD_MESSAGES[result.code], {
-        payment_intent_id: row.id,
-        status: result.row.status,
-      });
-    }
-    return { success: true, payment_intent_id: row.id, status: result.row.status };
+    return chargeSandboxCard(provider, row, body.card);
   }
 }
 

@@ -13,7 +13,6 @@
  */
 import { CREDIT_MESSAGES, findCreditPackage } from '@stratos/contracts/billing/credits.schema';
 import {
-  CARD_MESSAGES,
   type ConfirmPaymentReply,
   PAYMENT_MESSAGES,
   type PaymentConfigReply,
@@ -38,6 +37,7 @@ import { type IntentPurpose, type PaymentProvider, WebhookSignatureError } from 
 import { CURRENCY, intentNotFound, planIdFrom } from './payment-rules';
 import { toPaymentRecord } from './payment-views';
 import { SandboxProvider } from './sandbox.provider';
+import { chargeSandboxCard } from './sandbox-card';
 import { SubscriptionsRepository } from './subscriptions.repository';
 
 export interface CreateIntentInput {
@@ -217,20 +217,7 @@ export class PaymentsService {
     ) {
       throw intentNotFound();
     }
-    const card = {
-      ...body.card,
-      number: String(body.card.number),
-      exp_month: Number(body.card.exp_month),
-      exp_year: Number(body.card.exp_year),
-    };
-    const result = await provider.confirmCard(row, card);
-    if (!result.ok) {
-      throw new AppError(402, result.code, CARD_MESSAGES[result.code], {
-        payment_intent_id: row.id,
-        status: result.row.status,
-      });
-    }
-    return { success: true, payment_intent_id: row.id, status: result.row.status };
+    return chargeSandboxCard(provider, row, body.card);
   }
 
   /**
