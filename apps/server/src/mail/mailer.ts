@@ -117,6 +117,11 @@ export class SmtpMailer implements Mailer {
   async send(mail: Mail): Promise<void> {
     const smtp = await this.transporter();
     if (mail.dedupeKey) return this.sendOnce(smtp, mail);
+    await this.deliver(smtp, mail);
+    await this.db.insert(outbox).values(outboxRow(mail, new Date()));
+  }
+
+  private async deliver(smtp: Transporter, mail: Mail): Promise<void> {
     await smtp.sendMail({
       from: this.from,
       to: mail.to,
@@ -124,7 +129,6 @@ export class SmtpMailer implements Mailer {
       text: mail.text,
       html: mail.html,
     });
-    await this.db.insert(outbox).values(outboxRow(mail, new Date()));
   }
 
   /**
@@ -140,13 +144,7 @@ export class SmtpMailer implements Mailer {
       .returning({ id: outbox.id });
     if (!claimed) return;
     try {
-      await smtp.sendMail({
-        from: this.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-      });
+      await this.deliver(smtp, mail);
     } catch (err) {
       await this.db.delete(outbox).where(eq(outbox.id, claimed.id));
       throw err;
