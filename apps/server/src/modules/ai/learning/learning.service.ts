@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import {
   LEARNING_LIMITS,
   LEARNING_MESSAGES,
@@ -12,6 +10,7 @@ import {
 } from '@stratos/contracts/ai/learning.schema';
 import type { Db } from '../../../db/client';
 import { JobRunsRepository } from '../../../jobs/job-runs.repository';
+import { readLeasedRun, withLeasedRun } from '../../../jobs/leased-run';
 import { AppError, conflict, forbidden, notFound } from '../../../lib/app-error';
 import type { DataActor } from '../knowledge/knowledge-access';
 import { classifyDomain } from '../knowledge/retrieval-domain';
@@ -53,7 +52,6 @@ export class LearningService {
   readonly repo: LearningRepository;
   private readonly leases: JobRunsRepository;
   private readonly listeners = new Set<Listener>();
-  private readonly node = `${hostname()}:${process.pid}`;
   private readonly leaseMs: number;
   /** Pause between model analyses (section 9: 1 s); tests set 0. */
   analysePauseMs: number;
@@ -320,15 +318,9 @@ export class LearningService {
   }
 
   async progressState(): Promise<{ running: LearningProgress | null; lastStatus: string | null }> {
-    const row = await this.leases.get(LEARNING_CYCLE_LEASE);
-    const lastStatus = row?.lastStatus ?? null;
-    const live = row?.leaseOwner && row.leaseUntil && row.leaseUntil.getTime() >= Date.now();
-    if (!live || lastStatus !== 'running' || !row?.progress) return { running: null, lastStatus };
-    try {
-      return { running: JSON.parse(row.progress) as LearningProgress, lastStatus };
-    } catch {
-      return { running: null, lastStatus };
-    }
+    const row = await readLeasedRun<LearningProgress>(this.leases, LEARNING_CYCLE_LEASE);
+    const running = row.live && row.lastStatus === 'running' ? row.progress : null;
+    return { running, lastStatus: row.lastStatus };
   }
 
   private async refuseWhenDisabled() {
@@ -340,47 +332,18 @@ export class LearningService {
   private async underLease<T>(
     work: (report: (p: LearningProgress) => Promise<void>) => Promise<T>,
   ): Promise<T> {
-    const owner = `${this.node}:${randomUUID()}`;
-    const lease = await this.leases.acquire(LEARNING_CYCLE_LEASE, owner, this.leaseMs, 0);
-    if (!lease || !(await this.leases.start(LEARNING_CYCLE_LEASE, owner))) {
-      throw conflict(LEARNING_MESSAGES.cycleRunning, 'CYCLE_IN_PROGRESS');
-    }
-    let lost = false;
-    const heartbeat = setInterval(
-      () => {
-        this.leases.renew(LEARNING_CYCLE_LEASE, owner, this.leaseMs).then(
-          (held) => {
-            lost ||= !held;
-          },
-          () => {},
-        );
-      },
-      Math.floor(this.leaseMs / 3),
-    );
-    heartbeat.unref();
+    const lease = { leases: this.leases, name: LEARNING_CYCLE_LEASE, leaseMs: this.leaseMs };
     // Listeners here get every event; the lease row (read by other processes every 500 ms) at most
     // every PROGRESS_WRITE_MS, so a fast cycle does not spend its CPU on progress writes.
-    let lastWrite = 0;
-    const report = async (p: LearningProgress) => {
-      if (lost) throw new Error('The learning cycle lease was lost');
-      this.emit(p);
-      if (Date.now() - lastWrite < PROGRESS_WRITE_MS) return;
-      lastWrite = Date.now();
-      if (!(await this.leases.progress(LEARNING_CYCLE_LEASE, owner, JSON.stringify(p), this.leaseMs)))
-        lost = true;
-    };
-    try {
-      const value = await work(report);
-      await this.leases.finish(LEARNING_CYCLE_LEASE, owner, 'succeeded', null);
-      return value;
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      await this.leases.finish(LEARNING_CYCLE_LEASE, owner, 'failed', message.slice(0, 2000)).catch(() => {});
-      throw err;
-    } finally {
-      clearInterval(heartbeat);
-      await this.leases.release(LEARNING_CYCLE_LEASE, owner).catch(() => {});
-    }
+    const done = await withLeasedRun({ ...lease, progressEveryMs: PROGRESS_WRITE_MS }, (run) =>
+      work(async (p) => {
+        if (run.lost) throw new Error('The learning cycle lease was lost');
+        this.emit(p);
+        await run.report(() => JSON.stringify(p));
+      }),
+    );
+    if (!done) throw conflict(LEARNING_MESSAGES.cycleRunning, 'CYCLE_IN_PROGRESS');
+    return done.value;
   }
 
   private emit(p: LearningProgress) {
