@@ -39,9 +39,9 @@ export type GuestCheckoutBodyInput = z.input<typeof guestCheckoutBodySchema>;
  * A guest order is read and confirmed with the signed token of its order link, never by its number
  * alone. Missing is told apart from wrong (401 against 404) by the server, so it is optional here.
  */
-export const guestOrderParamsSchema = z.object({ orderNumber: z.string().min(1).max(40) });
-export const guestOrderQuerySchema = z.object({ token: z.string().max(200).optional() });
-export const guestConfirmBodySchema = z.strictObject({ token: z.string().max(200).optional() });
+export const guestOrderParamsSchema = z.object({ orderNumber: singleLineText().min(1).max(40) });
+export const guestOrderQuerySchema = z.object({ token: singleLineText().max(200).optional() });
+export const guestConfirmBodySchema = z.strictObject({ token: singleLineText().max(200).optional() });
 
 export const orderStatusSchema = z.enum(['pending', 'paid', 'cancelled']);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;

@@ -1,6 +1,6 @@
 import { EXTRACTION_PAUSES, extractionProgressSchema } from '@stratos/contracts/ai/extraction.schema';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AiStandins } from '../../../../test/ai-standins';
 import { createTestApp, createTwoProcessApps, type TestApp, testDbKind } from '../../../../test/test-app';
 import { eventually } from '../../../../test/upload.fixture';
@@ -244,6 +244,20 @@ describe.runIf(testDbKind === 'postgres')('extraction across two API processes',
       expect((await inB('POST', '/api/ai/extraction/start', {})).statusCode).toBe(409);
       const stream = inB('GET', '/api/ai/extraction/progress');
       expect((await inB('POST', '/api/ai/extraction/stop')).statusCode).toBe(200);
+      // The run in A sees the stop asked in B (its lease row, read every stopPollMs) while its
+      // first prompt is still held (the stop aborts that call); only then is the model let answer,
+      // so the run cannot finish its prompts before it looked.
+      await vi.waitFor(
+        async () => {
+          const inA = await pair.a.app.inject({
+            method: 'GET',
+            url: '/api/ai/extraction/status',
+            headers: a.headers,
+          });
+          expect(['stopping', 'stopped']).toContain(inA.json().data.progress.status);
+        },
+        { timeout: 10_000, interval: 25 },
+      );
       open();
       await extractionServicesFor(pair.a.app.ctx).extraction.idle();
       const list = events((await stream).body);
