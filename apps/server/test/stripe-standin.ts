@@ -332,3 +332,14 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The app's configuration for the Stripe adapter against this stand-in. */
+export function stripeEnv(stripe: StripeStandIn): Record<string, string> {
+  return {
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_BASE: stripe.url,
+  };
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MERCH_MESSAGES } from '@stratos/contracts/merch/products.schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StripeStandIn, startStripeStandIn } from '../../../test/stripe-standin';
+import { type StripeStandIn, startStripeStandIn, stripeEnv } from '../../../test/stripe-standin';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createTestUser } from '../../../test/users.fixture';
 import { merchOrders } from '../../db/schema/index';
@@ -21,13 +21,7 @@ describe('store checkout with the Stripe adapter (against a local Stripe stand-i
   let c: ReturnType<typeof merchClient>;
   beforeAll(async () => {
     stripe = await startStripeStandIn();
-    t = await createTestApp({
-      PAYMENT_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_BASE: stripe.url,
-    });
+    t = await createTestApp(stripeEnv(stripe));
     c = merchClient(t.app);
   });
   afterAll(async () => {

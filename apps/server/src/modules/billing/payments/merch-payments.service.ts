@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
+import { openIntent } from './open-intent';
 import { type IntentRow, PaymentIntentsRepository } from './payment-intents.repository';
 import type { PaymentProvider } from './payment-provider';
 import { CURRENCY, intentNotFound } from './payment-rules';
@@ -66,34 +67,20 @@ export class MerchPaymentsService {
     const first = await this.findByKey(input.userId, key);
     if (first) return this.replay(first, amount);
     const customerId = input.userId ? await this.intents.customerOf(input.userId, provider.name) : null;
-    const remote = await provider.createIntent({
-      userId: input.userId ?? GUEST,
-      email: input.email,
-      amountCents: amount,
-      currency: CURRENCY,
-      purpose: 'merch',
-      planId: null,
-      packageId: null,
-      customerId,
-      idempotencyKey: key,
-    });
-    const now = this.d.clock.now();
-    const row = await this.intents.insert({
-      id: remote.id,
-      userId: input.userId,
-      provider: provider.name,
-      purpose: 'merch',
-      planId: null,
-      packageId: null,
-      amountCents: amount,
-      currency: CURRENCY,
-      status: remote.status,
-      clientSecret: remote.clientSecret,
-      idempotencyKey: key,
-      providerCustomerId: remote.customerId,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const { remote, row } = await openIntent(
+      { provider, intents: this.intents, clock: this.d.clock },
+      {
+        ownerId: input.userId,
+        userId: input.userId ?? GUEST,
+        email: input.email,
+        amountCents: amount,
+        purpose: 'merch',
+        planId: null,
+        packageId: null,
+        customerId,
+        idempotencyKey: key,
+      },
+    );
     if (row) return toCreated(row);
     // A concurrent call with the same key won the insert: the first one is the answer.
     const other = (await this.findByKey(input.userId, key)) ?? (await this.intents.findById(remote.id));

@@ -31,6 +31,7 @@ import { isUniqueViolation } from '../../../lib/pg-error';
 import type { NotificationsService } from '../../notifications/notifications.service';
 import { PlansRepository } from '../../plans/plans.repository';
 import { LedgerRepository } from '../ledger.repository';
+import { openIntent } from './open-intent';
 import { confirmLedgerKey, PaymentGrant } from './payment-grant';
 import { type IntentRow, PaymentIntentsRepository } from './payment-intents.repository';
 import { type IntentPurpose, type PaymentProvider, WebhookSignatureError } from './payment-provider';
@@ -130,34 +131,20 @@ export class PaymentsService {
     const customerId =
       (await this.intents.customerOf(input.userId, provider.name)) ??
       (sub?.provider === provider.name ? sub.providerCustomerId : null);
-    const remote = await provider.createIntent({
-      userId: input.userId,
-      email: input.email,
-      amountCents: item.amountCents,
-      currency: CURRENCY,
-      purpose: input.purpose,
-      planId: item.planId,
-      packageId: item.packageId,
-      customerId,
-      idempotencyKey: key,
-    });
-    const now = this.d.clock.now();
-    const row = await this.intents.insert({
-      id: remote.id,
-      userId: input.userId,
-      provider: provider.name,
-      purpose: input.purpose,
-      planId: item.planId,
-      packageId: item.packageId,
-      amountCents: item.amountCents,
-      currency: CURRENCY,
-      status: remote.status,
-      clientSecret: remote.clientSecret,
-      idempotencyKey: key,
-      providerCustomerId: remote.customerId,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const { remote, row } = await openIntent(
+      { provider, intents: this.intents, clock: this.d.clock },
+      {
+        ownerId: input.userId,
+        userId: input.userId,
+        email: input.email,
+        amountCents: item.amountCents,
+        purpose: input.purpose,
+        planId: item.planId,
+        packageId: item.packageId,
+        customerId,
+        idempotencyKey: key,
+      },
+    );
     if (row) return toCreated(row, item.credits);
     // A concurrent call with the same key won the insert (the provider, given the same key, answered
     // with the same intent): the first one is the answer.

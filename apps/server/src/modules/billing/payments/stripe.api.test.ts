@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { PAYMENT_MESSAGES } from '@stratos/contracts/billing/payments.schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StripeStandIn, startStripeStandIn } from '../../../../test/stripe-standin';
+import { type StripeStandIn, startStripeStandIn, stripeEnv } from '../../../../test/stripe-standin';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { createTestUser, type TestUser, tokenFor } from '../../../../test/users.fixture';
 import { paymentIntents, subscriptions, webhookEvents } from '../../../db/schema/index';
@@ -18,13 +18,7 @@ describe('payments with the Stripe adapter (against a local Stripe stand-in)', (
   let c: ReturnType<typeof paymentsClient>;
   beforeAll(async () => {
     stripe = await startStripeStandIn();
-    t = await createTestApp({
-      PAYMENT_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_BASE: stripe.url,
-    });
+    t = await createTestApp(stripeEnv(stripe));
     c = paymentsClient(t.app);
   });
   afterAll(async () => {
