@@ -5,6 +5,7 @@ import { confirmedUser, signIn } from './support/accounts';
 import { api, loginToken } from './support/api';
 import { axeFindings, describeFindings, visibleH1Count } from './support/axe';
 import { hasChromium, launchBrowser, showTheme } from './support/browser';
+import { networkQuiet, trackRequests } from './support/network-quiet';
 import {
   loadRouteTable,
   planTour,
@@ -54,11 +55,12 @@ const PHONE_STOPS: readonly TourStop[] = [
 
 /**
  * Waits until the page has loaded its code and data: its heading is there (every page has one; a
- * page without it is reported after the wait), no request is in flight, no skeleton or spinner is left.
+ * page without it is reported after the wait), no request is in flight (the live streams aside),
+ * no skeleton or spinner is left.
  */
 async function settle(page: Page): Promise<void> {
   await page.waitForSelector('h1', { timeout: 15_000 }).catch(() => undefined);
-  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+  await networkQuiet(page);
   await page
     .waitForFunction(
       () => !document.querySelector('.ant-skeleton, .ant-spin-spinning, [aria-busy="true"]'),
@@ -181,6 +183,7 @@ describe.skipIf(!hasChromium)('every page is accessible (axe-core, light and dar
   async function tour(as: Visitor, stops: readonly TourStop[], width: number): Promise<void> {
     const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 } });
     const page = await context.newPage();
+    trackRequests(page);
     const out: string[] = [];
     try {
       if (as !== 'visitor') await signIn(page, baseURL, accounts[as].email, accounts[as].password);
