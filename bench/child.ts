@@ -1,14 +1,37 @@
 /** Child processes of the bench: the clients and servers it runs apart from itself. Light on imports: the clients load it. */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 export const benchDir = import.meta.dirname;
 export const repoRoot = path.resolve(benchDir, '..');
 
+const TASKSET = '/usr/bin/taskset';
+const cores = availableParallelism();
+
+/**
+ * Core budgets: the load generators get the last core to themselves, and this process (the app and
+ * the limit it is measured against, and the servers it starts) the others, so that a client's work
+ * (parsing a reply's headers, say) never takes CPU from the side being measured. Without taskset
+ * or with one core, everything shares, as before. Returns what it did, for the run's header.
+ */
+export function splitCores(): string {
+  if (cores < 2 || !existsSync(TASKSET)) return `load generators share the ${cores} core(s) with the servers`;
+  // -a: every thread of this process (libuv's pool, V8's helpers), not just the main one.
+  execFileSync(TASKSET, ['-a', '-cp', `0-${cores - 2}`, String(process.pid)], { stdio: 'ignore' });
+  clientsPinned = true;
+  return `servers on cores 0-${cores - 2}, load generators on core ${cores - 1}`;
+}
+let clientsPinned = false;
+
 /** Runs `node <args>` and parses what it prints as JSON; `what` names it in the error when it fails. */
 export function jsonFromNode<T>(args: string[], what: string, input?: string): Promise<T> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
+    const [command, argv] = clientsPinned
+      ? [TASKSET, ['-c', String(cores - 1), process.execPath, ...args]]
+      : [process.execPath, args];
+    const child = spawn(command, argv, {
       stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'inherit'],
     });
     if (input !== undefined) child.stdin?.end(input);

@@ -7,6 +7,7 @@
  *   BENCH_ROUNDS, BENCH_SECONDS, BENCH_FILES, BENCH_TRANSFER_MIB, BENCH_RSS_MIB: sizes (smaller to debug)
  */
 import { aiChatBench } from './ai-chat.bench';
+import { splitCores } from './child';
 import { coldStartBench } from './cold-start.bench';
 import { consoleProgressBench } from './console-progress.bench';
 import { creditsBench } from './credits.bench';
@@ -81,7 +82,8 @@ const plan: Bench[] = [
 
 const { engines, notes } = await enginesToRun();
 for (const note of notes) console.log(note);
-console.log(`Engines: ${engines.map((e) => e.name).join(', ')}\n`);
+console.log(`Engines: ${engines.map((e) => e.name).join(', ')}`);
+console.log(`Cores: ${splitCores()}\n`);
 
 const started = Date.now();
 const figures: Figure[] = [];

@@ -128,6 +128,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     aiSeeding: new SeedingService({
       db: database.db,
       log: app.log,
+      // PGlite runs each statement on this process's only thread: a request waits behind the batch
+      // in progress (2,000 knowledge rows held one for up to ~1 s, 500 about a quarter of that, and
+      // the seed took no longer). PostgreSQL inserts elsewhere, where larger batches cost less.
+      batchSize: database.driver === 'pglite' ? 500 : 2000,
       // Seeded knowledge waits for its embeddings: fill them now, in the background.
       onSeeded: () => knowledgeSearchServicesFor(ctx).kick(),
     }),
@@ -185,12 +189,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 }
 
 /**
- * The guard's cache of account states, kept current by the users trigger's notifications. Entries
- * also expire after a few seconds, in case a notification is lost (a listening connection that
- * dropped, a write that reached PGlite without passing its notification callbacks): one
- * primary-key read per active account every few seconds.
+ * The guard's cache of account states, kept current by the users trigger's notifications (and
+ * emptied whenever the change feed reports a gap). Entries also expire, in case a notification is
+ * lost some other way: after a minute, well inside an access token's 15, so a missed change still
+ * ends a session long before its token would. Each expiry costs an active account one primary-key
+ * read; at 5 s that was, with 2,000 accounts in use, one read per three or four requests.
  */
-const ACCESS_STATE_TTL_MS = 5_000;
+const ACCESS_STATE_TTL_MS = 60_000;
 
 async function openAccessStates(database: Database, clock: Clock, log: FastifyBaseLogger) {
   const users = new UsersRepository(database.db);

@@ -150,8 +150,8 @@ async function openPostgres(url: string, schemaName: string | undefined, max: nu
 
 /**
  * A connection of its own that LISTENs (a pooled one would be handed to other queries). When it
- * drops it is opened again after a second, and the subscriber is told that it may have missed
- * notifications meanwhile.
+ * drops it is opened again after a second; the subscriber is told of the gap when it drops and
+ * again once it listens again (it may have missed notifications in between).
  */
 async function listenPostgres(url: string, channel: string, h: NotifyHandlers): Promise<() => Promise<void>> {
   if (!CHANNEL.test(channel)) throw new Error(`Bad channel name ${channel}`);
@@ -167,6 +167,8 @@ async function listenPostgres(url: string, channel: string, h: NotifyHandlers): 
     const lost = (err?: unknown) => {
       if (client !== c) return;
       client = null;
+      // Told now too, not only after the reconnect: what was held may go stale while nobody listens.
+      h.onGap();
       if (err) h.onError(err);
       c.end().catch(() => {});
       if (!stopped) later();
