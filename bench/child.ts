@@ -9,21 +9,25 @@ export const repoRoot = path.resolve(benchDir, '..');
 
 const TASKSET = '/usr/bin/taskset';
 const cores = availableParallelism();
+let clientsPinned = false;
 
 /**
- * Core budgets: the load generators get the last core to themselves, and this process (the app and
- * the limit it is measured against, and the servers it starts) the others, so that a client's work
- * (parsing a reply's headers, say) never takes CPU from the side being measured. Without taskset
- * or with one core, everything shares, as before. Returns what it did, for the run's header.
+ * Core budgets. `split`: the load generators get the last core to themselves, and this process
+ * (the app and the limit it is measured against, and the servers it starts from now on) the
+ * others, so that a client's work (parsing a reply's headers, say) never takes CPU from the side
+ * being measured. Otherwise (figures without a load generator, such as a cold start) everything
+ * may use every core. Without taskset, or with one core, everything shares. Says what it did.
  */
-export function splitCores(): string {
+export function budgetCores(split: boolean): string {
   if (cores < 2 || !existsSync(TASKSET)) return `load generators share the ${cores} core(s) with the servers`;
+  const mine = split ? `0-${cores - 2}` : `0-${cores - 1}`;
   // -a: every thread of this process (libuv's pool, V8's helpers), not just the main one.
-  execFileSync(TASKSET, ['-a', '-cp', `0-${cores - 2}`, String(process.pid)], { stdio: 'ignore' });
-  clientsPinned = true;
-  return `servers on cores 0-${cores - 2}, load generators on core ${cores - 1}`;
+  execFileSync(TASKSET, ['-a', '-cp', mine, String(process.pid)], { stdio: 'ignore' });
+  clientsPinned = split;
+  return split
+    ? `servers on cores ${mine}, load generators on core ${cores - 1}`
+    : `all ${cores} cores shared`;
 }
-let clientsPinned = false;
 
 /** Runs `node <args>` and parses what it prints as JSON; `what` names it in the error when it fails. */
 export function jsonFromNode<T>(args: string[], what: string, input?: string): Promise<T> {

@@ -7,7 +7,7 @@
  *   BENCH_ROUNDS, BENCH_SECONDS, BENCH_FILES, BENCH_TRANSFER_MIB, BENCH_RSS_MIB: sizes (smaller to debug)
  */
 import { aiChatBench } from './ai-chat.bench';
-import { splitCores } from './child';
+import { budgetCores } from './child';
 import { coldStartBench } from './cold-start.bench';
 import { consoleProgressBench } from './console-progress.bench';
 import { creditsBench } from './credits.bench';
@@ -30,6 +30,8 @@ interface Bench {
   name: string;
   /** False: no database is involved, measured once. */
   perEngine: boolean;
+  /** Throughput under load from client processes, which then get a core of their own (child.ts). */
+  clients?: boolean;
   run(engine: Engine): Promise<Figure[]>;
 }
 
@@ -66,12 +68,12 @@ const plan: Bench[] = [
   { name: 'home', perEngine: false, run: () => homePageBench() },
   { name: 'merch', perEngine: false, run: () => merchStoreBench() },
   { name: 'cold-start', perEngine: true, run: coldStartBench },
-  { name: 'preferences', perEngine: true, run: preferencesBench },
-  { name: 'login', perEngine: true, run: loginBench },
-  { name: filesName, perEngine: true, run: (e: Engine) => filesAtScaleBench(e, files) },
-  { name: 'upload', perEngine: true, run: transferBench },
-  { name: 'rss', perEngine: true, run: uploadRssBench },
-  { name: 'credits', perEngine: true, run: creditsBench },
+  { name: 'preferences', perEngine: true, clients: true, run: preferencesBench },
+  { name: 'login', perEngine: true, clients: true, run: loginBench },
+  { name: filesName, perEngine: true, clients: true, run: (e: Engine) => filesAtScaleBench(e, files) },
+  { name: 'upload', perEngine: true, clients: true, run: transferBench },
+  { name: 'rss', perEngine: true, clients: true, run: uploadRssBench },
+  { name: 'credits', perEngine: true, clients: true, run: creditsBench },
   { name: 'chat', perEngine: true, run: aiChatBench },
   { name: 'rag-chat', perEngine: true, run: ragChatBench },
   { name: 'knowledge', perEngine: true, run: knowledgeSearchBench },
@@ -82,13 +84,13 @@ const plan: Bench[] = [
 
 const { engines, notes } = await enginesToRun();
 for (const note of notes) console.log(note);
-console.log(`Engines: ${engines.map((e) => e.name).join(', ')}`);
-console.log(`Cores: ${splitCores()}\n`);
+console.log(`Engines: ${engines.map((e) => e.name).join(', ')}\n`);
 
 const started = Date.now();
 const figures: Figure[] = [];
 const failed: string[] = [];
 for (const bench of plan) {
+  console.log(`      (${bench.name}: ${budgetCores(bench.clients === true)})`);
   for (const engine of bench.perEngine ? engines : [engines[0] ?? { name: 'pglite' as const }]) {
     const t = Date.now();
     try {
