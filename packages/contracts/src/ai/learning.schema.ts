@@ -222,6 +222,12 @@ export const learningStatusSchema = z.object({
   nextCycleAt: iso.nullable(),
   intervalMs: z.number().int(),
   metrics: learningMetricsSchema,
+  /** The per-interaction learning queue (ai_learning_queue): interactions not yet learned from. */
+  queue: z.object({
+    waiting: z.number().int(),
+    /** When the oldest of them was queued; null when none waits. */
+    oldestQueuedAt: iso.nullable(),
+  }),
 });
 export type LearningStatus = z.infer<typeof learningStatusSchema>;
 export const learningStatusReplySchema = dataEnvelope(learningStatusSchema);

@@ -96,11 +96,22 @@ export function exceeded(f: Figures): ThresholdMetric[] {
   return out;
 }
 
+const queryWordsOf = new WeakMap<CycleInteraction, Set<string>>();
+/** A question's keywords (section 5 rule), worked out once per interaction row a cycle read. */
+function queryWords(r: CycleInteraction): Set<string> {
+  let words = queryWordsOf.get(r);
+  if (!words) {
+    words = new Set(extractKeywords(r.userQuery, 50));
+    queryWordsOf.set(r, words);
+  }
+  return words;
+}
+
 /** Query words (section 5 keyword rule) with MORE than 5 occurrences, the top 5, counted once per query. */
 export function patternWords(rows: readonly CycleInteraction[]): Array<{ word: string; frequency: number }> {
   const counts = new Map<string, number>();
   for (const r of rows) {
-    for (const w of new Set(extractKeywords(r.userQuery, 50))) counts.set(w, (counts.get(w) ?? 0) + 1);
+    for (const w of queryWords(r)) counts.set(w, (counts.get(w) ?? 0) + 1);
   }
   return [...counts.entries()]
     .filter(([, n]) => n > LEARNING_LIMITS.patternMinOccurrences)
@@ -199,7 +210,7 @@ export function patternCandidates(
   patterns: ReadonlyArray<{ word: string; frequency: number }>,
 ): Candidate[] {
   return patterns.flatMap(({ word, frequency }) => {
-    const about = rows.filter((r) => extractKeywords(r.userQuery, 50).includes(word));
+    const about = rows.filter((r) => queryWords(r).has(word));
     const withKnowledge = about.filter((r) => r.usedKnowledge).length;
     if (withKnowledge * 2 >= about.length) return [];
     return [

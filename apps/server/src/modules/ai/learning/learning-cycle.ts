@@ -101,15 +101,12 @@ export async function runLearningCycle(d: CycleDeps, input: CycleInput): Promise
 
   await step('feedback', 'Processing feedback');
   await d.repo.importChatFeedback();
-  const processed: ProcessedFeedback[] = [];
-  let batches = 0;
-  while (batches < MAX_FEEDBACK_BATCHES) {
-    const batch = await d.repo.processFeedbackBatch(cycle.id, LEARNING_LIMITS.feedbackBatch);
-    if (batch.length === 0) break;
-    batches++;
-    processed.push(...batch);
-    if (batch.length < LEARNING_LIMITS.feedbackBatch) break;
-  }
+  // The batches of 50 a cycle processes, claimed in one statement; a batch is 50 of them (the last one fewer).
+  const processed: ProcessedFeedback[] = await d.repo.processFeedback(
+    cycle.id,
+    MAX_FEEDBACK_BATCHES * LEARNING_LIMITS.feedbackBatch,
+  );
+  const batches = Math.ceil(processed.length / LEARNING_LIMITS.feedbackBatch);
   const count = (s: string) => processed.filter((f) => f.sentiment === s).length;
   const feedback = {
     processed: processed.length,
@@ -156,9 +153,8 @@ export async function runLearningCycle(d: CycleDeps, input: CycleInput): Promise
 
   await step('improvements', 'Storing improvements');
   const chosen = pickImprovements(candidates);
-  const stored = await d.repo.storeSuggestions(cycle.id, chosen);
+  const stored = await d.repo.storeSuggestions(cycle.id, chosen, LEARNING_LIMITS.maxSuggestions);
   progress.improvementsStored = stored;
-  await d.repo.pruneSuggestions(LEARNING_LIMITS.maxSuggestions);
 
   // Interactions recorded while learning is on were made into knowledge 1 s after they were asked
   // (learning-queue.ts); this catches the rest of the window (recorded before learning started).

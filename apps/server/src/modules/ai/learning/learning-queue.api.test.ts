@@ -140,4 +140,26 @@ describe('per-interaction learning, 1 s after a chat reply (part 2 section 4)', 
     expect(await drain()).toMatchObject({ learned: 1, knowledgeItems: 1 });
     expect(await count('ai_learning_derived_knowledge', sql`interaction_id = ${interaction.id}`)).toBe(1);
   });
+
+  it('the status the console reads counts the interactions waiting and says when the oldest was queued', async () => {
+    await data(s.root, 'POST', '/start');
+    expect((await data(s.root, 'GET', '/status')).queue).toEqual({ waiting: 0, oldestQueuedAt: null });
+
+    await ask();
+    await ask('How do I roll back a kubernetes deployment to its previous revision?');
+    const [oldest] = await rows<{ created_at: string }>(
+      sql`select created_at from ai_learning_queue order by created_at limit 1`,
+    );
+    const status = await data(s.root, 'GET', '/status');
+    expect(status.queue.waiting).toBe(2);
+    expect(new Date(status.queue.oldestQueuedAt).getTime()).toBe(
+      new Date(oldest?.created_at as string).getTime(),
+    );
+
+    await s.t.app.ctx.database.db.execute(
+      sql`update ai_learning_queue set due_at = now() - interval '1 second'`,
+    );
+    expect(await drain()).toMatchObject({ learned: 2 });
+    expect((await data(s.root, 'GET', '/status')).queue).toEqual({ waiting: 0, oldestQueuedAt: null });
+  });
 });

@@ -94,13 +94,17 @@ export class LearningQueueRepository {
     return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
   }
 
-  /** Rows waiting (due or not) and the earliest due time. */
-  async pending(): Promise<{ waiting: number; nextDueAt: Date | null }> {
+  /** Rows waiting (due or not, leased or not), the earliest due time and when the oldest was queued. */
+  async pending(): Promise<{ waiting: number; nextDueAt: Date | null; oldestQueuedAt: Date | null }> {
     const result = await this.db.execute(
-      sql`select count(*)::int as n, min(due_at) as next from ai_learning_queue`,
+      sql`select count(*)::int as n, min(due_at) as next, min(created_at) as oldest from ai_learning_queue`,
     );
-    const row = rowsOf<{ n: number; next: string | Date | null }>(result)[0];
-    return { waiting: Number(row?.n ?? 0), nextDueAt: row?.next ? new Date(row.next) : null };
+    const row = rowsOf<{ n: number; next: string | Date | null; oldest: string | Date | null }>(result)[0];
+    return {
+      waiting: Number(row?.n ?? 0),
+      nextDueAt: row?.next ? new Date(row.next) : null,
+      oldestQueuedAt: row?.oldest ? new Date(row.oldest) : null,
+    };
   }
 
   /**

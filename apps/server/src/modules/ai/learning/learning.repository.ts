@@ -4,7 +4,6 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import {
   aiLearningCycles,
-  aiLearningDerivedKnowledge,
   aiLearningFeedback,
   aiLearningImprovements,
   aiLearningInteractions,
@@ -93,26 +92,18 @@ export class LearningRepository {
     return rows.reverse();
   }
 
-  /** The last hour's interactions, newest first, at most 100. */
+  /** The last hour's interactions, newest first, at most 100 (rows as the driver gives them: no mapping per field). */
   async recentInteractions(sinceMs: number, limit: number): Promise<CycleInteraction[]> {
-    const i = aiLearningInteractions;
-    const rows = await this.db
-      .select({
-        id: i.id,
-        userQuery: i.userQuery,
-        aiResponse: i.aiResponse,
-        satisfactionScore: i.satisfactionScore,
-        responseTime: i.responseTime,
-        domain: i.domain,
-        usedKnowledge: sql<boolean>`jsonb_array_length(${i.knowledgeUsed}) > 0`,
-        wasHelpful: i.wasHelpful,
-        modelUsed: i.modelUsed,
-      })
-      .from(i)
-      .where(sql`${i.createdAt} > now() - ${sinceMs} * interval '1 millisecond'`)
-      .orderBy(desc(i.createdAt), desc(i.id))
-      .limit(limit);
-    return rows.map((r) => ({ ...r, usedKnowledge: r.usedKnowledge === true }));
+    const result = await this.db.execute(sql`
+      select id, user_query as "userQuery", ai_response as "aiResponse",
+        satisfaction_score as "satisfactionScore", response_time as "responseTime", domain,
+        jsonb_array_length(knowledge_used) > 0 as "usedKnowledge", was_helpful as "wasHelpful",
+        model_used as "modelUsed"
+      from ai_learning_interactions
+      where created_at > now() - ${sinceMs} * interval '1 millisecond'
+      order by created_at desc, id desc
+      limit ${limit}`);
+    return rowsOf<CycleInteraction>(result).map((r) => ({ ...r, usedKnowledge: r.usedKnowledge === true }));
   }
 
   /** Interactions between two instants (optionally one domain): count, mean time, the scores. */
@@ -154,18 +145,23 @@ export class LearningRepository {
     return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
   }
 
-  /** Marks the oldest unprocessed feedback (one batch) processed by this cycle and returns it. */
-  async processFeedbackBatch(cycleId: string, size: number): Promise<ProcessedFeedback[]> {
+  /**
+   * Marks the oldest unprocessed feedback, at most `limit` items (the cycle's batches of 50
+   * together), processed by this cycle and returns it oldest first: one statement instead of one
+   * per batch.
+   */
+  async processFeedback(cycleId: string, limit: number): Promise<ProcessedFeedback[]> {
     const result = await this.db.execute(sql`
       with batch as (
         select id from ai_learning_feedback where processed_at is null
-        order by created_at, id limit ${size} for update skip locked),
+        order by created_at, id limit ${limit} for update skip locked),
       done as (
         update ai_learning_feedback f set processed_at = now(), cycle_id = ${cycleId}
         from batch where f.id = batch.id
-        returning f.sentiment, f.text, f.interaction_id)
+        returning f.id, f.created_at, f.sentiment, f.text, f.interaction_id)
       select d.sentiment, d.text, d.interaction_id as "interactionId", i.domain
-      from done d left join ai_learning_interactions i on i.id = d.interaction_id`);
+      from done d left join ai_learning_interactions i on i.id = d.interaction_id
+      order by d.created_at, d.id`);
     return rowsOf<ProcessedFeedback>(result);
   }
 
@@ -190,13 +186,20 @@ export class LearningRepository {
       .where(eq(aiLearningInteractions.id, id));
   }
 
-  /** A cycle's improvements and their suggestion rows, in one transaction. */
+  /**
+   * A cycle's improvements and their suggestion rows, and the pruning of suggestions past the
+   * latest `keep`, in one statement (ids made here): a cycle's CPU is mostly its statements. The new
+   * suggestions are the newest, so of the older ones `keep` minus their number stay.
+   */
   async storeSuggestions(
     cycleId: string,
     items: ReadonlyArray<Candidate & { priority: string }>,
+    keep: number,
   ): Promise<number> {
-    if (items.length === 0) return 0;
-    // One statement for both tables (ids made here): a cycle's CPU is mostly its statements.
+    if (items.length === 0) {
+      await this.pruneSuggestions(keep);
+      return 0;
+    }
     const rows = items.map((c) => ({ id: randomUUID(), c }));
     const improvements = rows.map(({ id, c }) => ({
       id,
@@ -222,28 +225,36 @@ export class LearningRepository {
         select id, improvement_type, description, priority, impact_score, implementation_status, category,
           related_interactions
         from json_populate_recordset(null::ai_learning_improvements, ${JSON.stringify(improvements)}::json)
-        returning 1)
-      insert into ai_learning_suggestions (improvement_id, cycle_id, source, domain, guidance)
-      select improvement_id, cycle_id, source, domain, guidance
-      from json_populate_recordset(null::ai_learning_suggestions, ${JSON.stringify(suggestions)}::json)
-      returning 1`);
-    return rowsOf(result).length;
+        returning 1),
+      added as (
+        insert into ai_learning_suggestions (improvement_id, cycle_id, source, domain, guidance)
+        select improvement_id, cycle_id, source, domain, guidance
+        from json_populate_recordset(null::ai_learning_suggestions, ${JSON.stringify(suggestions)}::json)
+        returning 1),
+      ${this.prunedBeyond(keep - items.length)}
+      select (select count(*) from added)::int as n`);
+    return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
   }
 
-  /** Keeps the latest 50 cycle suggestions; older ones that were never applied are deleted. */
+  /** Keeps the latest `keep` cycle suggestions; older ones that were never applied are deleted. */
   async pruneSuggestions(keep: number): Promise<number> {
     const result = await this.db.execute(sql`
-      with ranked as (
+      with ${this.prunedBeyond(keep)}
+      select count(*)::int as n from gone`);
+    return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+  }
+
+  /** The `ranked` and `gone` parts of a statement that deletes unapplied cycle suggestions past the latest `keep`. */
+  private prunedBeyond(keep: number) {
+    return sql`ranked as (
         select s.improvement_id, s.active, m.applied_at,
           row_number() over (order by s.created_at desc, s.improvement_id desc) as n
         from ai_learning_suggestions s join ai_learning_improvements m on m.id = s.improvement_id
         where s.source is not null),
       gone as (
         delete from ai_learning_improvements where id in (
-          select improvement_id from ranked where n > ${keep} and not active and applied_at is null)
-        returning 1)
-      select count(*)::int as n from gone`);
-    return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+          select improvement_id from ranked where n > ${Math.max(0, keep)} and not active and applied_at is null)
+        returning 1)`;
   }
 
   private improvementQuery() {
@@ -348,7 +359,13 @@ export class LearningRepository {
 
   async markDerived(rows: Array<{ interactionId: string; knowledgeId: string | null }>): Promise<void> {
     if (rows.length === 0) return;
-    await this.db.insert(aiLearningDerivedKnowledge).values(rows).onConflictDoNothing();
+    // One JSON parameter rather than two per row (cheaper to bind and plan on PGlite).
+    const json = rows.map((r) => ({ interaction_id: r.interactionId, knowledge_id: r.knowledgeId }));
+    await this.db.execute(sql`
+      insert into ai_learning_derived_knowledge (interaction_id, knowledge_id)
+      select interaction_id, knowledge_id
+      from json_populate_recordset(null::ai_learning_derived_knowledge, ${JSON.stringify(json)}::json)
+      on conflict do nothing`);
   }
 
   /** Totals after a cycle: the base of the exponential view. */

@@ -18,6 +18,7 @@ import type { AiRequest, AiResult } from '../providers/ai-request';
 import { LearningRepository } from './learning.repository';
 import { learningRateFor, ratingFigures } from './learning-analysis';
 import { runLearningCycle } from './learning-cycle';
+import { LearningQueueRepository } from './learning-queue.repository';
 import { compareInteractions, progressOf } from './learning-success';
 import { enhancedView, exponentialView, toCycle, toImprovement } from './learning-views';
 
@@ -51,6 +52,7 @@ type Listener = (p: LearningProgress) => void;
 export class LearningService {
   readonly repo: LearningRepository;
   private readonly leases: JobRunsRepository;
+  private readonly queue: LearningQueueRepository;
   private readonly listeners = new Set<Listener>();
   private readonly leaseMs: number;
   /** Pause between model analyses (section 9: 1 s); tests set 0. */
@@ -60,17 +62,19 @@ export class LearningService {
   constructor(private readonly o: LearningServiceOptions) {
     this.repo = new LearningRepository(o.db);
     this.leases = new JobRunsRepository(o.db);
+    this.queue = new LearningQueueRepository(o.db);
     this.leaseMs = o.leaseMs ?? 30_000;
     this.analysePauseMs = o.analysePauseMs ?? 1000;
   }
 
   async status(): Promise<LearningStatus> {
-    const [settings, last, running, job, metrics] = await Promise.all([
+    const [settings, last, running, job, metrics, queue] = await Promise.all([
       this.repo.settings(),
       this.repo.cycles(1),
       this.running(),
       this.leases.get(LEARNING_JOB),
       this.metrics(),
+      this.queue.pending(),
     ]);
     const on = settings.enabled && !settings.killSwitch;
     const due = job?.lastStartedAt
@@ -86,6 +90,7 @@ export class LearningService {
       nextCycleAt: on ? new Date(Math.max(due, Date.now())).toISOString() : null,
       intervalMs: LEARNING_LIMITS.cycleIntervalMs,
       metrics,
+      queue: { waiting: queue.waiting, oldestQueuedAt: queue.oldestQueuedAt?.toISOString() ?? null },
     };
   }
 

@@ -37,6 +37,7 @@ import { useLearningSwitch } from '../api/learning-switches';
 import { useProgressStream } from '../api/progress-stream';
 import { useRunCycle } from '../api/run-cycle';
 import { count, ms, percent, when, words } from '../model/format';
+import { queueLine } from '../model/learning-queue';
 import { Figure, grid } from './figure';
 import { LoadError } from './load-error';
 import { notLoaded, TabHeader } from './tab-frame';
@@ -274,6 +275,9 @@ export function LearningTab() {
             : 'Learning is off: cycles run only when you ask for one.'}{' '}
           A cycle reads the last hour of interactions, processes new feedback, asks the local model about a
           few replies and stores improvement suggestions.
+        </Typography.Paragraph>
+        <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }} data-testid="learning-queue">
+          {queueLine(s.queue)} Each interaction is learned from 1 s after it is asked, while learning is on.
         </Typography.Paragraph>
       </TabHeader>
 
