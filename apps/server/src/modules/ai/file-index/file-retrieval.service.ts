@@ -1,5 +1,6 @@
 import type { ChatSource } from '@stratos/contracts/ai/chat.schema';
 import type { ContentSearchHit, Snippet } from '@stratos/contracts/files/content-search.schema';
+import { eventLoopTurns, FETCH_SENT_TURNS } from '../../../lib/event-loop-turns';
 import type { EmbeddingService } from '../embeddings/embedding.service';
 import {
   type ChunkKey,
@@ -127,11 +128,10 @@ export class FileRetrievalService {
     // another process); the chunks only the vectors found are then read by key, when there are any.
     // The embedding request goes first and the query waits for it to leave: on PGlite the query
     // runs on this thread, and begun first it held the request back until it finished, so the two
-    // ran one after the other. fetch writes a request in the event loop turn after it is called,
-    // so two turns are enough.
+    // ran one after the other.
     const embedding = this.nearest(userId, query, o.vectorLimit, o.signal);
     const text = (async () => {
-      if (this.embeds(userId)) await eventLoopTurns(2);
+      if (this.embeds(userId)) await eventLoopTurns(FETCH_SENT_TURNS);
       return this.d.repo.find({ userId, text: o.text, textLimit: o.textLimit, headline: o.headline });
     })();
     const [{ stamp, chunks }, vector] = await Promise.all([text, embedding]);
@@ -171,11 +171,6 @@ export class FileRetrievalService {
       meaning: true,
     };
   }
-}
-
-/** Resolves after `n` turns of the event loop (its check phase), letting pending I/O be written. */
-async function eventLoopTurns(n: number): Promise<void> {
-  for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
 }
 
 const keyOf = (k: ChunkKey) => `${k.fileId}:${k.chunkIndex}`;
