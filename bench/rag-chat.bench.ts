@@ -16,7 +16,7 @@ const PER_ROUND = 10;
  * About two facts of the files, and answerable by the stand-in's fixed reply ("Hello from the
  * ollama stand-in, answering in several words."), so no reply is judged canned and retried.
  */
-const QUESTION =
+export const QUESTION =
   'Say hello in several words, as our handbook on warehouse safety inspections and forklift training does';
 
 /** One fact per paragraph; the question is about two of them, as a question about one's files is. */
@@ -80,7 +80,7 @@ export function paragraphForBench(file: number, n: number): string {
 }
 
 /** Stores FILES text files of CHUNKS / FILES paragraphs each and indexes them as the app does. */
-async function seedIndex(chat: ChatApp): Promise<number> {
+export async function seedIndex(chat: ChatApp): Promise<number> {
   for (let f = 0; f < FILES; f++) {
     const text = Array.from({ length: CHUNKS / FILES }, (_, n) => paragraphForBench(f, n)).join('\n\n');
     await storeFile(chat.app, { ownerId: chat.userId, name: `handbook-${f}.txt`, data: text });

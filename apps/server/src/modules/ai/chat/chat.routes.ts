@@ -71,7 +71,8 @@ export function aiChatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             {
               token: (text) => send('token', { text }),
               retry: (attempt, issues) => send('retry', { attempt, issues }),
-              sources: (sources) => send('sources', { sources }),
+              // With the first token at the latest, without delaying the provider's request.
+              sources: (sources) => send('sources', { sources }, { later: true }),
             },
             signal,
           ),

@@ -1,5 +1,6 @@
 import type { ChatSource } from '@stratos/contracts/ai/chat.schema';
 import type { ContentSearchHit, Snippet } from '@stratos/contracts/files/content-search.schema';
+import { eventLoopTurns, FETCH_SENT_TURNS } from '../../../lib/event-loop-turns';
 import type { EmbeddingService } from '../embeddings/embedding.service';
 import {
   type ChunkKey,
@@ -125,10 +126,15 @@ export class FileRetrievalService {
   ): Promise<{ hits: (FoundChunk & { similarity: number | null })[]; meaning: boolean }> {
     // The text query and the question's embedding run side by side (the embedding is a call to
     // another process); the chunks only the vectors found are then read by key, when there are any.
-    const [{ stamp, chunks }, vector] = await Promise.all([
-      this.d.repo.find({ userId, text: o.text, textLimit: o.textLimit, headline: o.headline }),
-      this.nearest(userId, query, o.vectorLimit, o.signal),
-    ]);
+    // The embedding request goes first and the query waits for it to leave: on PGlite the query
+    // runs on this thread, and begun first it held the request back until it finished, so the two
+    // ran one after the other.
+    const embedding = this.nearest(userId, query, o.vectorLimit, o.signal);
+    const text = (async () => {
+      if (this.embeds(userId)) await eventLoopTurns(FETCH_SENT_TURNS);
+      return this.d.repo.find({ userId, text: o.text, textLimit: o.textLimit, headline: o.headline });
+    })();
+    const [{ stamp, chunks }, vector] = await Promise.all([text, embedding]);
     this.d.vectors.refreshIfStale(userId, stamp);
     const have = new Set(chunks.map(keyOf));
     const missing = vector.hits.filter((h) => !have.has(keyOf(h)));
@@ -136,6 +142,11 @@ export class FileRetrievalService {
     const similarity = new Map(vector.hits.map((h) => [keyOf(h), h.similarity]));
     const hits = [...chunks, ...more].map((c) => ({ ...c, similarity: similarity.get(keyOf(c)) ?? null }));
     return { hits, meaning: vector.meaning };
+  }
+
+  /** Whether `nearest` calls the embedding provider for this user. */
+  private embeds(userId: string): boolean {
+    return this.d.embedder !== null && !this.d.vectors.knownEmpty(userId);
   }
 
   /** The user's chunks nearest the query by meaning (none without a provider or without vectors). */
@@ -147,7 +158,7 @@ export class FileRetrievalService {
   ): Promise<{ hits: VectorHit[]; meaning: boolean }> {
     if (!this.d.embedder) return { hits: [], meaning: false };
     // No vectors stored for this user: the question need not be embedded at all.
-    if (this.d.vectors.knownEmpty(userId)) return { hits: [], meaning: true };
+    if (!this.embeds(userId)) return { hits: [], meaning: true };
     const [held, embedded] = await Promise.all([
       this.d.vectors.get(userId),
       this.d.embedder.embed([query], { userId, purpose: 'file-search' }, signal),
