@@ -43,16 +43,14 @@ describe('migration 0030', () => {
       const [file] = await insertFiles(db, [{ ownerId: user.id, name: 'notes.txt', mimeType: 'text/plain' }]);
       const content = paragraph();
       const embedding = Array.from({ length: 384 }, (_, i) => Math.sin(i));
-      await db
-        .insert(fileTextChunks)
-        .values({
-          fileId: file?.id as string,
-          userId: user.id,
-          chunkIndex: 0,
-          content,
-          charStart: 0,
-          embedding,
-        });
+      await db.insert(fileTextChunks).values({
+        fileId: file?.id as string,
+        userId: user.id,
+        chunkIndex: 0,
+        content,
+        charStart: 0,
+        embedding,
+      });
       // pg_column_toast_chunk_id: null when the value is in the row (PostgreSQL 17+, as PGlite is).
       const layout = async () =>
         rowsOf(
