@@ -6,6 +6,7 @@ import { LedgerRepository } from '../apps/server/src/modules/billing/ledger.repo
 import { countedRun } from './count-client';
 import { type Engine, startBenchApp } from './engine';
 import { alternate, compare, type Figure } from './figure';
+import { preparedQuery } from './prepared';
 import { accessTokens, bearerSets, createUser, ROUNDS, SECONDS } from './support';
 
 const CLIENTS = 32;
@@ -24,7 +25,7 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
  * essential work of a deduction the same way: take the amount from the balance only if it covers
  * it and append a ledger row with the balance after, committed in batches by the app's own group
  * commit (lib/group-commit.ts, the same batch bound), one statement per batch, sent as the app
- * sends its statements (ad hoc). After every round the balance on each side must equal the start
+ * sends its statements (a batch as a prepared statement, a deduction alone ad hoc). After every round the balance on each side must equal the start
  * minus the deductions that succeeded, and the ledger's sum must agree.
  */
 export async function creditsBench(engine: Engine): Promise<Figure[]> {
@@ -48,8 +49,9 @@ export async function creditsBench(engine: Engine): Promise<Figure[]> {
       sql`create table bench_ledger (id bigserial primary key, amount bigint not null, balance_after bigint not null, created_at timestamptz not null default now())`,
     );
     await db.execute(sql`insert into bench_balance values (1, ${START_CREDITS})`);
+    const spendManySql = preparedQuery(database, 'bench_spend_many', SPEND_MANY);
     const group = new GroupCommit<number, number, number>(
-      { one: (_, amount) => spendOne(db, amount), many: (_, amounts) => spendMany(db, amounts) },
+      { one: (_, amount) => spendOne(db, amount), many: (_, amounts) => spendMany(spendManySql, amounts) },
       { maxBatch: MAX_BATCH },
     );
     bare.post('/bare-deduct', async (request) => {
@@ -128,24 +130,27 @@ async function spendOne(db: Db, amount: number): Promise<number> {
 }
 
 /** A batch in one statement: the balance moves by the total, a ledger row per deduction. */
-async function spendMany(db: Db, amounts: number[]): Promise<number[]> {
+const SPEND_MANY = `
+  with items as (select a, i from unnest($1::bigint[]) with ordinality as t(a, i)),
+  total as (select sum(a) as s from items),
+  moved as (
+    update bench_balance set balance = balance - (select s from total)
+    where id = 1 and balance >= (select s from total)
+    returning balance + (select s from total) as before
+  ),
+  ins as (
+    insert into bench_ledger (amount, balance_after)
+    select a, moved.before - sum(a) over (order by i) from items, moved
+    returning balance_after
+  )
+  select i, moved.before - sum(a) over (order by i) as balance_after from items, moved order by i`;
+
+async function spendMany(
+  statement: (values: unknown[]) => Promise<unknown[]>,
+  amounts: number[],
+): Promise<number[]> {
   const list = `{${amounts.map((a) => Math.trunc(a)).join(',')}}`;
-  const rows = rowsOf<{ i: string | number; balance_after: string | number }>(
-    await db.execute(sql`
-      with items as (select a, i from unnest(${list}::bigint[]) with ordinality as t(a, i)),
-      total as (select sum(a) as s from items),
-      moved as (
-        update bench_balance set balance = balance - (select s from total)
-        where id = 1 and balance >= (select s from total)
-        returning balance + (select s from total) as before
-      ),
-      ins as (
-        insert into bench_ledger (amount, balance_after)
-        select a, moved.before - sum(a) over (order by i) from items, moved
-        returning balance_after
-      )
-      select i, moved.before - sum(a) over (order by i) as balance_after from items, moved order by i`),
-  );
+  const rows = (await statement([list])) as { i: string | number; balance_after: string | number }[];
   if (rows.length !== amounts.length) throw new Error('insufficient balance');
   return rows.map((r) => Number(r.balance_after));
 }

@@ -63,8 +63,10 @@ export class SessionService {
 
     const familyId = randomUUID();
     const refresh = this.newToken(user.id, familyId, meta);
-    const signedIn =
-      (await store.recordSignIn({
+    // The sign-in write and the e-mail hook (guest orders) are independent: on PostgreSQL they go
+    // on two connections at once, so the hook's round trip hides behind the write's commit.
+    const [written] = await Promise.all([
+      store.recordSignIn({
         token: refresh.row,
         at: this.d.clock.now(),
         event: serverAuditEvent(AUDIT_OPERATIONS.loginSuccess, {
@@ -72,9 +74,11 @@ export class SessionService {
           email: user.email,
           ip: meta.ip,
         }),
-      })) ?? user;
+      }),
+      emailVerified(this.d, user),
+    ]);
+    const signedIn = written ?? user;
     const token = await this.d.tokens.signAccess(tokenSubject(signedIn, familyId));
-    await emailVerified(this.d, signedIn);
     return {
       success: true,
       token,

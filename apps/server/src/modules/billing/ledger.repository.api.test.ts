@@ -88,6 +88,45 @@ describe('LedgerRepository.applySpends (batched deductions)', () => {
     expect(account).toMatchObject({ balanceMicros: 0, totalUsedMicros: 5 * M, totalPurchasedMicros: 5 * M });
   });
 
+  it('takes a batch the balance covers whole with running balances, replays and holds counted', async () => {
+    const u = await createTestUser(t.app);
+    await fund(t.app, u.user.id, 10);
+    const old = await ledger.applySpend(u.user.id, spend(1, 'k-old'));
+    // An AI call holds 2 of the 9 left: 7 available, the fresh spends below total exactly 7.
+    await t.app.ctx.database.db.execute(
+      sql`update credit_accounts set held_micros = ${2 * M} where user_id = ${u.user.id}`,
+    );
+    const results = await ledger.applySpends(u.user.id, [
+      spend(2, 'k-a'),
+      spend(1, 'k-old'),
+      spend(4),
+      spend(1, 'k-a'),
+      spend(1),
+    ]);
+    expect(results.map((r) => (r.status === 'applied' ? r.balanceAfterMicros : r.status))).toEqual([
+      7 * M,
+      'replayed',
+      3 * M,
+      'replayed',
+      2 * M,
+    ]);
+    expect(results[1]).toMatchObject({
+      prior: { id: old.status === 'applied' ? old.ledgerId : -1, balanceAfterMicros: 9 * M },
+    });
+    expect(await balanceAndSum(t.app, u.user.id)).toEqual({ balance: 2, sum: 2 });
+    // The hold settles: 2 available, the batch asks 3.5, so it is walked spend by spend.
+    await t.app.ctx.database.db.execute(
+      sql`update credit_accounts set held_micros = 0 where user_id = ${u.user.id}`,
+    );
+    const next = await ledger.applySpends(u.user.id, [spend(0.5), spend(2), spend(1)]);
+    expect(next.map((r) => (r.status === 'applied' ? r.balanceAfterMicros : r.status))).toEqual([
+      1.5 * M,
+      'insufficient',
+      0.5 * M,
+    ]);
+    expect(await balanceAndSum(t.app, u.user.id)).toEqual({ balance: 0.5, sum: 0.5 });
+  });
+
   it('refuses every spend of a user without a credit account', async () => {
     const u = await createTestUser(t.app);
     expect(await ledger.applySpends(u.user.id, [spend(1), spend(2, 'k')])).toEqual([

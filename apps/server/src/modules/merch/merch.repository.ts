@@ -15,8 +15,36 @@ export type ProductPatch = Partial<
   >
 >;
 
+const attachGuestOrdersQuery = (db: Db) => {
+  const mine = alias(merchOrders, 'mine');
+  const userId = sql.placeholder('userId');
+  return (
+    db
+      .update(merchOrders)
+      // Drizzle's types leave placeholders out of set(), but it encodes them like values.
+      .set({ userId: userId as unknown as string })
+      .where(
+        and(
+          isNull(merchOrders.userId),
+          eq(merchOrders.email, sql.placeholder('email')),
+          eq(merchOrders.status, 'paid'),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(mine)
+              .where(and(eq(mine.userId, userId), eq(mine.idempotencyKey, merchOrders.idempotencyKey))),
+          ),
+        ),
+      )
+      .returning({ id: merchOrders.id })
+      .prepare('merch_attach_guest_orders')
+  );
+};
+
 /** SQL of the store: products, orders and their items. */
 export class MerchRepository {
+  private attachGuests?: ReturnType<typeof attachGuestOrdersQuery>;
+
   constructor(private readonly db: Db) {}
 
   listProducts(
@@ -104,26 +132,11 @@ export class MerchRepository {
   /**
    * Gives a verified account the paid guest orders placed with its e-mail. A guest key the account
    * already used (vanishingly unlikely: keys are random) stays a guest order rather than clash.
+   * Every sign-in runs it, so it is prepared once (most find nothing to attach).
    */
   async attachGuestOrders(userId: string, email: string): Promise<number> {
-    const mine = alias(merchOrders, 'mine');
-    const rows = await this.db
-      .update(merchOrders)
-      .set({ userId })
-      .where(
-        and(
-          isNull(merchOrders.userId),
-          eq(merchOrders.email, email.toLowerCase()),
-          eq(merchOrders.status, 'paid'),
-          notExists(
-            this.db
-              .select({ one: sql`1` })
-              .from(mine)
-              .where(and(eq(mine.userId, userId), eq(mine.idempotencyKey, merchOrders.idempotencyKey))),
-          ),
-        ),
-      )
-      .returning({ id: merchOrders.id });
+    this.attachGuests ??= attachGuestOrdersQuery(this.db);
+    const rows = await this.attachGuests.execute({ userId, email: email.toLowerCase() });
     return rows.length;
   }
 
