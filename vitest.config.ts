@@ -30,6 +30,10 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           env: { STRATOS_TEST_DB: 'pglite' },
           globalSetup: ['./test/pglite-template.global.ts'],
+          // One module graph per worker instead of one per file: importing the app took about as
+          // long as the tests. Files share nothing else: each builds its own app and database, and
+          // restores its spies (vi.restoreAllMocks).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callCost } from '../apps/server/src/modules/ai/providers/cost';
 import { AiStandins } from '../apps/server/test/ai-standins';
 import { confirmedUser, signIn } from './support/accounts';
 import { api, loginToken } from './support/api';
 import { hasChromium, launchBrowser, screenshot, screenshotBothThemes } from './support/browser';
-import { buildWeb, type RunningServer, runCli, startServer } from './support/server';
+import { type RunningServer, runCli, startServer } from './support/server';
 
 /** The OpenAI stand-in's reply, a word at a time: long enough to be seen streaming. */
 const REPLY =
@@ -41,8 +41,8 @@ describe.skipIf(!hasChromium)('AI management and workbench journey in Chromium',
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'stratos-ai-admin-'));
     standins = await AiStandins.start();
-    const webDist = path.join(dir, 'web');
-    buildWeb(webDist);
+    // The run's web build (global setup): the server only reads it.
+    const webDist = inject('webDist');
     const dataDir = path.join(dir, 'data');
     const root = { email: `aiadmin-root-${stamp}@stratos.test`, password: 'RootPassw0rd2026' };
     runCli(['create-superadmin', '--email', root.email, '--password', root.password], { DATA_DIR: dataDir });

@@ -7,7 +7,8 @@ import type { TestProject } from 'vitest/node';
 import { type RoundRobinProxy, roundRobin } from '../apps/server/test/round-robin-proxy';
 import { startTestS3, type TestS3Server } from '../apps/server/test/s3-server.fixture';
 import { hasChromium } from './support/browser';
-import { buildWeb, type RunningServer, runCli, serverLogFile, startServer } from './support/server';
+import { type RunningServer, runCli, serverLogFile, startServer } from './support/server';
+import { acquireWebBuild } from './support/web-build';
 
 /**
  * The journeys again, on the production shape (issue 15 "Two processes, one database, one object
@@ -32,7 +33,7 @@ export default async function setup(project: TestProject) {
   const url = new URL(baseUrl);
   url.pathname = `/${dbName}`;
 
-  const webDist = mkdtempSync(path.join(tmpdir(), 'stratos-cluster-web-'));
+  let web: ReturnType<typeof acquireWebBuild> | undefined;
   const dirs = [0, 1].map((i) => mkdtempSync(path.join(tmpdir(), `stratos-cluster-${i}-`)));
   let s3: TestS3Server | undefined;
   let servers: RunningServer[] = [];
@@ -47,12 +48,14 @@ export default async function setup(project: TestProject) {
     await admin.connect();
     await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();
-    for (const dir of [webDist, ...dirs]) rmSync(dir, { recursive: true, force: true });
+    web?.release();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     if (proxyLog) rmSync(proxyLog, { force: true });
   };
 
   try {
-    buildWeb(webDist);
+    web = acquireWebBuild();
+    const webDist = web.dir;
     s3 = await startTestS3('standin');
     const env = {
       ...s3.env,

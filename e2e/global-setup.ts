@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { hasChromium } from './support/browser';
-import { buildWeb, type RunningServer, runCli, startServer } from './support/server';
+import { type RunningServer, runCli, startServer } from './support/server';
+import { acquireWebBuild } from './support/web-build';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,8 +28,8 @@ export default async function setup(project: TestProject) {
     project.provide('webDist', '');
     return;
   }
-  const webDist = mkdtempSync(path.join(tmpdir(), 'stratos-e2e-web-'));
-  buildWeb(webDist);
+  const web = acquireWebBuild();
+  const webDist = web.dir;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stratos-e2e-'));
   const admin = { email: 'ops-admin@stratos.test', password: 'AdminPassw0rd' };
   runCli(['create-superadmin', '--email', admin.email, '--password', admin.password], { DATA_DIR: dataDir });
@@ -38,6 +39,6 @@ export default async function setup(project: TestProject) {
   project.provide('webDist', webDist);
   return async () => {
     await server?.stop();
-    rmSync(webDist, { recursive: true, force: true });
+    web.release();
   };
 }

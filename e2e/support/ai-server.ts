@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { AiStandins } from '../../apps/server/test/ai-standins';
 import { confirmedUser } from './accounts';
 import { loginToken } from './api';
-import { buildWeb, type RunningServer, runCli, startServer } from './server';
+import { type RunningServer, runCli, startServer } from './server';
 
 export interface AiJourneyServer {
   standins: AiStandins;
@@ -16,7 +17,7 @@ export interface AiJourneyServer {
 
 /**
  * A server of a journey's own, pointed at the Ollama stand-in only (the shared one has no AI
- * provider): the web app built into a scratch directory, a superadmin, and one confirmed user.
+ * provider): the run's web build (global setup), a superadmin, and one confirmed user.
  */
 export async function startAiJourneyServer(
   name: string,
@@ -24,8 +25,7 @@ export async function startAiJourneyServer(
 ): Promise<AiJourneyServer> {
   const dir = mkdtempSync(path.join(tmpdir(), `stratos-${name}-`));
   const standins = await AiStandins.start();
-  const webDist = path.join(dir, 'web');
-  buildWeb(webDist);
+  const webDist = inject('webDist');
   const dataDir = path.join(dir, 'data');
   const admin = { email: `${name}-ops@stratos.test`, password: 'AdminPassw0rd' };
   runCli(['create-superadmin', '--email', admin.email, '--password', admin.password], { DATA_DIR: dataDir });
