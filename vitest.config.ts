@@ -46,6 +46,8 @@ export default defineConfig({
                 root: './apps/server',
                 include: ['src/**/*.api.test.ts', 'test/**/*.api.test.ts'],
                 env: { STRATOS_TEST_DB: 'postgres' },
+                // As the server project: one module graph per worker (each file makes its own schema).
+                isolate: false,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },
@@ -73,8 +75,9 @@ export default defineConfig({
         },
       },
       // The same journeys on two server processes, PostgreSQL and an S3-protocol store, behind a
-      // load balancer (e2e/cluster-setup.ts). Left out: the journey that starts servers of its own, and
-      // the accessibility sweep (the pages are the same whichever process serves them).
+      // load balancer (e2e/cluster-setup.ts). Left out: the journeys that start servers of their own
+      // (they never reach the cluster), and the accessibility sweep (the pages are the same whichever
+      // process serves them).
       ...(withPostgres
         ? [
             {
@@ -82,7 +85,15 @@ export default defineConfig({
                 name: 'e2e-cluster',
                 root: './e2e',
                 include: ['**/*.e2e.test.ts'],
-                exclude: ['unreadable-keys.e2e.test.ts', 'accessibility.e2e.test.ts'],
+                exclude: [
+                  'unreadable-keys.e2e.test.ts',
+                  'accessibility.e2e.test.ts',
+                  // Journeys on a server of their own (one process, PGlite, the AI stand-ins): here
+                  // they would only run again exactly as in the e2e project.
+                  'ai-*.e2e.test.ts',
+                  'rag.e2e.test.ts',
+                  'workflows.e2e.test.ts',
+                ],
                 // What a person does, not the screenshots of it (the single-process run takes those).
                 testNamePattern: /^((?!saves screenshots).)*$/,
                 testTimeout: 120_000,
