@@ -187,11 +187,9 @@ describe.skipIf(!hasChromium)('superadmin AI console journey in Chromium', () =>
 
     // The assistant before applying: a question of the first improvement's domain gets the plain reply.
     const token = await loginToken(server.url, admin.email, admin.password);
-    const listed = await api<{ data: { improvements: Array<{ domain: string | null; guidance: string }> } }>(
-      server.url,
-      '/ai/learning/improvements',
-      { token },
-    );
+    const listed = await api<{
+      data: { improvements: Array<{ domain: string | null; guidance: string; description: string }> };
+    }>(server.url, '/ai/learning/improvements', { token });
     const first = listed.body.data.improvements[0];
     expect(first).toBeDefined();
     const question = QUESTION_FOR[first?.domain ?? 'general'] ?? QUESTION_FOR.general;
@@ -216,18 +214,14 @@ describe.skipIf(!hasChromium)('superadmin AI console journey in Chromium', () =>
 
     await open(page, 'learning');
     await expect.poll(() => page.getByTestId('improvement').count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    await page.getByTestId('improvement').first().getByRole('button', { name: 'Apply' }).click();
-    await expect
-      .poll(
-        () =>
-          page
-            .getByTestId('improvement')
-            .first()
-            .getByText(/^Applied /)
-            .count(),
-        { timeout: 10_000 },
-      )
-      .toBe(1);
+    // That improvement, found by its text: the list may have grown meanwhile (the learning queue
+    // works through the question just asked), so the first card need not be the one read above.
+    const card = page
+      .getByTestId('improvement')
+      .filter({ hasText: first?.description ?? '' })
+      .first();
+    await card.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => card.getByText(/^Applied /).count(), { timeout: 10_000 }).toBe(1);
     await screenshotBothThemes(page, (theme) => `ai-console-learning-${theme}-1280`);
 
     // The assistant after applying: the same question, a changed reply; the guidance was in the prompt.

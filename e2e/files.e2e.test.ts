@@ -159,7 +159,9 @@ describe.skipIf(!hasChromium)('files journey in Chromium', () => {
     const anonymous = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const visitor = await anonymous.newPage();
     await visitor.goto(link);
-    await expect.poll(() => visitor.getByRole('heading', { name: files.photo.name }).isVisible()).toBe(true);
+    await expect
+      .poll(() => visitor.getByRole('heading', { name: files.photo.name }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     expect(await visitor.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
     await visitor.getByLabel('Password', { exact: true }).fill('wrong-password');
     await visitor.getByRole('button', { name: 'Download' }).click();
