@@ -25,8 +25,9 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
  * essential work of a deduction the same way: take the amount from the balance only if it covers
  * it and append a ledger row with the balance after, committed in batches by the app's own group
  * commit (lib/group-commit.ts, the same batch bound), one statement per batch, sent as the app
- * sends its statements (a batch as a prepared statement, a deduction alone ad hoc). After every round the balance on each side must equal the start
- * minus the deductions that succeeded, and the ledger's sum must agree.
+ * sends its statements (a batch as a prepared statement, a deduction alone ad hoc). After every
+ * round the balance on each side must equal the start minus the deductions that succeeded, and the
+ * ledger's sum must agree.
  */
 export async function creditsBench(engine: Engine): Promise<Figure[]> {
   const bench = await startBenchApp(engine, { JOBS_ENABLED: 'false' });
