@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -8,6 +9,9 @@ const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
  */
 export default defineConfig({
   test: {
+    // Every core for the unit and API files (Vitest leaves one free: on CI's two cores that meant
+    // one file at a time, 605 s, against 369 s with two). The journeys still run one at a time.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {

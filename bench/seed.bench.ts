@@ -29,7 +29,8 @@ export async function seedBench(engine: Engine): Promise<Figure[]> {
     const total = SEED_TABLES.reduce((n, t) => n + data[t].length, 0);
     const texts = SEED_TABLES.map((t) => [t, copyText(data[t])] as const);
     const empty = async () => {
-      await db.execute(sql.raw(`truncate ${SEED_TABLES.join(', ')}`));
+      // cascade: other tables (learning suggestions, tool calls) reference these; empty in a bench.
+      await db.execute(sql.raw(`truncate ${SEED_TABLES.join(', ')} cascade`));
     };
     const count = async () =>
       Number(
