@@ -188,7 +188,7 @@ describe.skipIf(!hasChromium)('superadmin AI console journey in Chromium', () =>
     // The assistant before applying: a question of the first improvement's domain gets the plain reply.
     const token = await loginToken(server.url, admin.email, admin.password);
     const listed = await api<{
-      data: { improvements: Array<{ domain: string | null; guidance: string; description: string }> };
+      data: { improvements: Array<{ id: string; domain: string | null; guidance: string }> };
     }>(server.url, '/ai/learning/improvements', { token });
     const first = listed.body.data.improvements[0];
     expect(first).toBeDefined();
@@ -214,12 +214,10 @@ describe.skipIf(!hasChromium)('superadmin AI console journey in Chromium', () =>
 
     await open(page, 'learning');
     await expect.poll(() => page.getByTestId('improvement').count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    // That improvement, found by its text: the list may have grown meanwhile (the learning queue
-    // works through the question just asked), so the first card need not be the one read above.
-    const card = page
-      .getByTestId('improvement')
-      .filter({ hasText: first?.description ?? '' })
-      .first();
+    // That improvement, found by its id: the list may have grown meanwhile (the learning queue
+    // works through the question just asked), so the first card need not be the one read above,
+    // and another improvement's text can contain this one's.
+    const card = page.locator(`[data-testid="improvement"][data-improvement-id="${first?.id}"]`);
     await card.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => card.getByText(/^Applied /).count(), { timeout: 10_000 }).toBe(1);
     await screenshotBothThemes(page, (theme) => `ai-console-learning-${theme}-1280`);

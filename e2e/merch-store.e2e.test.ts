@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { confirmedUser } from './support/accounts';
 import { loginToken } from './support/api';
 import { axeFindings, describeFindings, visibleH1Count } from './support/axe';
-import { hasChromium, launchBrowser, screenshot, screenshotBothThemes, showTheme } from './support/browser';
+import {
+  animationsSettled,
+  hasChromium,
+  launchBrowser,
+  screenshot,
+  screenshotBothThemes,
+  showTheme,
+} from './support/browser';
 
 const baseURL = inject('baseURL');
 const admin = inject('admin');
@@ -146,6 +153,7 @@ describe.skipIf(!hasChromium)('merch store in Chromium', () => {
     await page.waitForURL(/\/merch-store/, { timeout: 15_000 });
     const cartAgain = page.getByRole('dialog', { name: 'Your cart' });
     await cartAgain.waitFor({ timeout: 15_000 });
+    await animationsSettled(page);
     await cartAgain.getByRole('button', { name: 'Proceed to Checkout' }).click();
 
     // Where it goes: every checkout takes a shipping address.
@@ -215,6 +223,9 @@ describe.skipIf(!hasChromium)('merch store in Chromium', () => {
     await expect.poll(() => page.getByTestId('cart-button').textContent()).toContain('Cart (2)');
     await page.getByTestId('cart-button').click();
     const cart = page.getByRole('dialog', { name: 'Your cart' });
+    await cart.waitFor();
+    // The cart zooms in: a click while it moves can land beside it, which closes it.
+    await animationsSettled(page);
     await cart.getByRole('button', { name: 'Check out as a guest' }).click();
 
     const details = page.getByRole('dialog', { name: 'Check out as a guest' });
@@ -298,10 +309,10 @@ describe.skipIf(!hasChromium)('merch store in Chromium', () => {
 
     // The guest checkout form fits too.
     await page.getByTestId('cart-button').click();
-    await page
-      .getByRole('dialog', { name: 'Your cart' })
-      .getByRole('button', { name: 'Check out as a guest' })
-      .click();
+    const cart = page.getByRole('dialog', { name: 'Your cart' });
+    await cart.waitFor();
+    await animationsSettled(page);
+    await cart.getByRole('button', { name: 'Check out as a guest' }).click();
     const details = page.getByRole('dialog', { name: 'Check out as a guest' });
     await details.waitFor();
     const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -54,7 +54,16 @@ export async function showTheme(page: Page, theme: 'light' | 'dark'): Promise<vo
   await page.emulateMedia({ colorScheme: theme });
   await page.waitForFunction((t) => document.documentElement.dataset.theme === t, theme);
   // The components fade their colours (CSS transitions, which reduced motion does not stop), and
-  // antd may restyle a frame or two after the switch: wait until a pair of frames starts none.
+  // antd may restyle a frame or two after the switch.
+  await animationsSettled(page);
+}
+
+/**
+ * Waits until a pair of frames starts no finite animation or transition (3 s at most): a dialog
+ * that is still zooming in moves its buttons between Playwright's hit test and its click, and a
+ * click that lands beside the dialog closes it instead.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
   await page.evaluate(async () => {
     // No named helpers in here: the function is serialised into the page as it stands.
     const deadline = performance.now() + 3000;

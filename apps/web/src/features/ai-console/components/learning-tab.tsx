@@ -114,6 +114,7 @@ function Improvements() {
       renderItem={(i) => (
         <List.Item
           data-testid="improvement"
+          data-improvement-id={i.id}
           actions={[
             i.active ? (
               <Button
