@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { useStandinApp } from '../../../../test/ai-standin-app';
 import type { AiStandins } from '../../../../test/ai-standins';
 import { minimalDocx, minimalPdf } from '../../../../test/documents.fixture';
@@ -47,6 +47,20 @@ const chunksOf = (fileId: string) =>
     .from(fileTextChunks)
     .where(eq(fileTextChunks.fileId, fileId))
     .orderBy(asc(fileTextChunks.chunkIndex));
+
+/** Seconds until the file's next try (its pending lease), by the database's clock. */
+async function secondsUntilRetry(fileId: string): Promise<number> {
+  const result = await db().execute(
+    sql`select extract(epoch from lease_until - now())::float8 as s from file_text_index where file_id = ${fileId}`,
+  );
+  return Number((result as unknown as { rows: { s: number }[] }).rows[0]?.s);
+}
+/** As if the wait for the file's next try were over. */
+const retryDue = (fileId: string) =>
+  db()
+    .update(fileTextIndex)
+    .set({ leaseUntil: sql`now() - interval '1 second'` })
+    .where(eq(fileTextIndex.fileId, fileId));
 
 const search = (who: TestUser, q: string, limit?: number) =>
   t.app.inject({
@@ -132,6 +146,60 @@ describe('indexing', () => {
     await indexer().drain();
     expect(await indexRow(id)).toMatchObject({ status: 'unreadable', chunkCount: 0 });
     expect((await indexer().drain()).unreadable).toBe(0);
+  });
+
+  it('tries a file storage could not read again later, not three times at once', async () => {
+    const who = await createTestUser(t.app);
+    // Stored without a queue row (an upload would start indexing in the background at once): the
+    // sweep below queues it, so the only read is the one that fails.
+    const { id } = await storeFile(t.app, {
+      ownerId: who.user.id,
+      name: 'outage.txt',
+      data: 'The heliotrope ledger survives a storage outage.',
+    });
+    const read = vi
+      .spyOn(t.app.ctx.storage, 'get')
+      .mockRejectedValueOnce(new Error('the object store is unreachable'));
+    onTestFinished(() => read.mockRestore());
+    await indexer().drain(undefined, { sweep: true });
+    expect(read).toHaveBeenCalledTimes(1);
+    const waiting = await indexRow(id);
+    expect(waiting).toMatchObject({ status: 'pending', failures: 1 });
+    // Due in about a minute, not now.
+    expect(await secondsUntilRetry(id)).toBeGreaterThan(50);
+    expect(await secondsUntilRetry(id)).toBeLessThanOrEqual(60);
+
+    // A drain before then leaves it waiting.
+    await indexer().drain();
+    expect(await indexRow(id)).toMatchObject({ status: 'pending', failures: 1 });
+
+    // Once due, it is indexed.
+    await retryDue(id);
+    await indexer().drain();
+    expect(await indexRow(id)).toMatchObject({ status: 'indexed', error: null });
+    expect(await found(who, 'heliotrope')).toEqual([id]);
+  });
+
+  it('fails a file for good after its third unreadable try, waiting 1 and then 4 minutes between', async () => {
+    const who = await createTestUser(t.app);
+    const { id } = await storeFile(t.app, {
+      ownerId: who.user.id,
+      name: 'gone.txt',
+      data: 'The saffron ledger is gone from storage.',
+    });
+    const read = vi.spyOn(t.app.ctx.storage, 'get').mockRejectedValue(new Error('the object is gone'));
+    onTestFinished(() => read.mockRestore());
+    await indexer().drain(undefined, { sweep: true });
+    expect(await secondsUntilRetry(id)).toBeGreaterThan(50);
+    await retryDue(id);
+    await indexer().drain();
+    expect(await indexRow(id)).toMatchObject({ status: 'pending', failures: 2 });
+    expect(await secondsUntilRetry(id)).toBeGreaterThan(230);
+    expect(await secondsUntilRetry(id)).toBeLessThanOrEqual(240);
+    await retryDue(id);
+    await indexer().drain();
+    expect(await indexRow(id)).toMatchObject({ status: 'failed', failures: 3, leaseUntil: null });
+    expect(read).toHaveBeenCalledTimes(3);
   });
 
   it('sweeps up readable files that came in without a queue row', async () => {

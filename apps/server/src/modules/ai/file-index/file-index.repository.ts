@@ -95,7 +95,9 @@ export class FileIndexRepository {
       where file_id = (
         select i.file_id from ${fileTextIndex} i
         join ${files} f on f.id = i.file_id and f.deleted_at is null
-        where i.status = 'pending' or (i.status = 'indexing' and i.lease_until < now())
+        -- A pending row's lease is the time of its next try (after a failed one); an indexing
+        -- row's, when its worker is presumed gone.
+        where i.status in ('pending', 'indexing') and (i.lease_until is null or i.lease_until < now())
         order by i.created_at, i.file_id
         limit 1
         for update of i skip locked
@@ -162,11 +164,16 @@ export class FileIndexRepository {
       .where(eq(fileTextIndex.fileId, fileId));
   }
 
-  /** A failed try: back to pending, or 'failed' after `maxTries`. Returns the new status. */
-  async fail(fileId: string, message: string, maxTries: number): Promise<string | null> {
+  /**
+   * A failed try: back to pending, due again after `retryMs` times 4 per earlier failure, or
+   * 'failed' after `maxTries`. Returns the new status.
+   */
+  async fail(fileId: string, message: string, maxTries: number, retryMs: number): Promise<string | null> {
     const result = await this.db.execute(sql`
-      update ${fileTextIndex} set failures = failures + 1, error = ${message}, lease_until = null,
-        status = case when failures + 1 >= ${maxTries} then 'failed' else 'pending' end
+      update ${fileTextIndex} set failures = failures + 1, error = ${message},
+        status = case when failures + 1 >= ${maxTries} then 'failed' else 'pending' end,
+        lease_until = case when failures + 1 >= ${maxTries} then null
+          else now() + ${retryMs}::float8 * power(4, failures) * interval '1 millisecond' end
       where file_id = ${fileId}
       returning status
     `);

@@ -7,6 +7,11 @@ import type { Embedder } from './file-retrieval.service';
 
 /** Tries of one file before it is 'failed' for good. */
 export const INDEX_MAX_TRIES = 3;
+/**
+ * The wait before a file that could not be read is tried again, times 4 for each earlier failure
+ * (1, then 4 minutes): tried again at once, a storage outage of a few seconds failed it for good.
+ */
+export const INDEX_RETRY_MS = 60 * 1000;
 /** An 'indexing' row whose worker has not finished within this is taken again. */
 export const INDEX_LEASE_MS = 5 * 60 * 1000;
 /** Files without an index row queued per sweep. */
@@ -114,6 +119,7 @@ export class FileIndexService {
         row.fileId,
         'The file could not be read from storage',
         INDEX_MAX_TRIES,
+        INDEX_RETRY_MS,
       );
       return status === 'failed' ? 'failed' : 'retried';
     }
