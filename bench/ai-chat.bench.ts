@@ -135,6 +135,9 @@ async function addedLatency(chat: ChatApp, standin: Standin): Promise<Figure> {
     ],
     rounds: ROUNDS,
     perRound: PER_ROUND,
+    // Steady state, as a server in use is: after 10 requests the route's code was still being
+    // compiled (PostgreSQL ~8-10 ms added; after 200, ~4).
+    warmup: 200,
   })) as [number[], number[]];
   const added = spread(viaApp.map((ms, i) => ms - (straight[i] as number)));
   return budget({

@@ -38,11 +38,15 @@ export function fileIndexServicesFor(ctx: AppContext): FileIndexServices {
     storage: ctx.storage,
     embedder: ctx.embeddings,
     log: ctx.log,
-    onIndexed: (userId) => vectors.forget(userId),
+    onIndexed: (userId) => {
+      vectors.forget(userId);
+      retrieval.indexed(userId);
+    },
   });
+  const retrieval = new FileRetrievalService({ repo, vectors, embedder: ctx.embeddings });
   const services: FileIndexServices = {
     indexer,
-    retrieval: new FileRetrievalService({ repo, vectors, embedder: ctx.embeddings }),
+    retrieval,
     upload: {
       queueInTx: async (tx, file) => {
         if (!readableKind(file.name, file.mimeType)) return false;

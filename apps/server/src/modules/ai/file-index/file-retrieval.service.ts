@@ -6,6 +6,7 @@ import {
   type ChunkKey,
   type FileIndexRepository,
   type FoundChunk,
+  type IndexStamp,
   MARK_END,
   MARK_START,
 } from './file-index.repository';
@@ -24,6 +25,15 @@ const RRF_K = 60;
 /** Words of a question looked up (the rest would only add noise to an OR query). */
 const QUESTION_WORDS_MAX = 32;
 const SNIPPET_CHARS = 200;
+/**
+ * How long chat takes a user found to have no indexed file at its word, without a query: most
+ * users ask with no document indexed, and the query cost such a chat ~2 ms on PostgreSQL before its
+ * provider call. A file this process indexes ends the wait at once; one another process indexes
+ * is seen within this.
+ */
+export const NO_FILES_RECHECK_MS = 10_000;
+/** Users remembered as having no indexed file; past it the list starts over. */
+const NO_FILES_MAX = 50_000;
 
 export interface RetrievedChunk extends FoundChunk {
   score: number;
@@ -43,23 +53,42 @@ export interface ChatContext {
  * read by primary key of chunks found by meaning alone (vectors are scanned in memory).
  */
 export class FileRetrievalService {
+  /** User id -> until when (ms) chat takes them to have no indexed file. */
+  private readonly noFiles = new Map<string, number>();
+
   constructor(
     private readonly d: {
       repo: Pick<FileIndexRepository, 'find' | 'chunksByKeys' | 'progress'>;
       vectors: VectorCache;
       embedder: Embedder | null;
+      now?: () => number;
     },
   ) {}
 
+  /** This process indexed a file of the user: chat looks again. */
+  indexed(userId: string): void {
+    this.noFiles.delete(userId);
+  }
+
   async forChat(userId: string, question: string, signal?: AbortSignal): Promise<ChatContext> {
+    const now = this.d.now ?? Date.now;
+    const until = this.noFiles.get(userId);
+    if (until !== undefined) {
+      if (now() < until) return { chunks: [], sources: [] };
+      this.noFiles.delete(userId);
+    }
     const words = questionWords(question);
-    const { hits } = await this.retrieve(userId, question, {
+    const { hits, stamp } = await this.retrieve(userId, question, {
       text: words.length > 0 ? { mode: 'any-word', words } : null,
       textLimit: 20,
       vectorLimit: 10,
       headline: false,
       signal,
     });
+    if (stamp.files === 0) {
+      if (this.noFiles.size >= NO_FILES_MAX) this.noFiles.clear();
+      this.noFiles.set(userId, now() + NO_FILES_RECHECK_MS);
+    }
     const ranked = fuse(hits);
     const chunks: RetrievedChunk[] = [];
     let chars = 0;
@@ -123,7 +152,7 @@ export class FileRetrievalService {
       headline: boolean;
       signal?: AbortSignal;
     },
-  ): Promise<{ hits: (FoundChunk & { similarity: number | null })[]; meaning: boolean }> {
+  ): Promise<{ hits: (FoundChunk & { similarity: number | null })[]; meaning: boolean; stamp: IndexStamp }> {
     // The text query and the question's embedding run side by side (the embedding is a call to
     // another process); the chunks only the vectors found are then read by key, when there are any.
     // The embedding request goes first and the query waits for it to leave: on PGlite the query
@@ -141,7 +170,7 @@ export class FileRetrievalService {
     const more = missing.length > 0 ? await this.d.repo.chunksByKeys(userId, missing) : [];
     const similarity = new Map(vector.hits.map((h) => [keyOf(h), h.similarity]));
     const hits = [...chunks, ...more].map((c) => ({ ...c, similarity: similarity.get(keyOf(c)) ?? null }));
-    return { hits, meaning: vector.meaning };
+    return { hits, meaning: vector.meaning, stamp };
   }
 
   /** Whether `nearest` calls the embedding provider for this user. */

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import type { FileIndexRepository } from './file-index.repository';
 import { MARK_END, MARK_START } from './file-index.repository';
-import { fuse, parseHeadline, questionWords } from './file-retrieval.service';
+import {
+  FileRetrievalService,
+  fuse,
+  NO_FILES_RECHECK_MS,
+  parseHeadline,
+  questionWords,
+} from './file-retrieval.service';
 import { VectorCache } from './vector-cache';
 
 const chunk = (fileId: string, chunkIndex: number, textRank: number | null, similarity: number | null) => ({
@@ -81,5 +88,59 @@ describe('VectorCache', () => {
     cache.refreshIfStale('u1', { ...stamp, embedded: 5 });
     await new Promise((r) => setTimeout(r, 0));
     expect(reads).toBe(2);
+  });
+});
+
+describe('chat retrieval for a user with no indexed file', () => {
+  it('asks the index again only after a while, or at once when this process indexes a file', async () => {
+    let now = 1_000_000;
+    let files = 0;
+    let queries = 0;
+    const repo = {
+      find: async () => {
+        queries++;
+        const chunks =
+          files === 0
+            ? []
+            : [{ ...chunk('f1', 0, 0.5, null), content: 'The heliotrope ledger.' }].map(
+                ({ similarity: _s, ...c }) => c,
+              );
+        return { stamp: { files, embedded: 0, lastIndexedAt: null }, chunks };
+      },
+      chunksByKeys: async () => [],
+      progress: async () => ({ indexed: files, pending: 0 }),
+    } as unknown as Pick<FileIndexRepository, 'find' | 'chunksByKeys' | 'progress'>;
+    const vectors = new VectorCache(
+      { vectorsOf: async () => ({ stamp: { files, embedded: 0, lastIndexedAt: null }, rows: [] }) },
+      {
+        warn: () => {},
+      },
+    );
+    const retrieval = new FileRetrievalService({ repo, vectors, embedder: null, now: () => now });
+    const ask = () => retrieval.forChat('u1', 'Where is the heliotrope ledger?');
+
+    expect((await ask()).chunks).toEqual([]);
+    expect(queries).toBe(1);
+    files = 1;
+    // Taken at its word for a while: no query.
+    now += NO_FILES_RECHECK_MS - 1;
+    expect((await ask()).chunks).toEqual([]);
+    expect(queries).toBe(1);
+    // Then asked again, and the file found.
+    now += 1;
+    expect((await ask()).sources.map((s) => s.fileId)).toEqual(['f1']);
+    expect(queries).toBe(2);
+    // A user with a file is asked every time.
+    await ask();
+    expect(queries).toBe(3);
+
+    // Indexed here: the next question looks at once.
+    files = 0;
+    await retrieval.forChat('u2', 'Where is the heliotrope ledger?');
+    expect(queries).toBe(4);
+    files = 1;
+    retrieval.indexed('u2');
+    expect((await retrieval.forChat('u2', 'Where is the heliotrope ledger?')).chunks).toHaveLength(1);
+    expect(queries).toBe(5);
   });
 });
