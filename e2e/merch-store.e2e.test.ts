@@ -115,6 +115,7 @@ describe.skipIf(!hasChromium)('merch store in Chromium', () => {
     await page.getByTestId('product-grid').getByRole('button', { name: 'Quick view Logo T-Shirt' }).click();
     const dialog = page.getByRole('dialog', { name: 'Logo T-Shirt' });
     await dialog.waitFor();
+    await animationsSettled(page);
     await dialog
       .locator('label')
       .filter({ hasText: /^Navy$/ })
@@ -136,6 +137,8 @@ describe.skipIf(!hasChromium)('merch store in Chromium', () => {
     await page.getByTestId('cart-button').click();
     const cart = page.getByRole('dialog', { name: 'Your cart' });
     await cart.waitFor();
+    // The cart zooms in: a click while it moves can land beside its button (or close it).
+    await animationsSettled(page);
     await expect.poll(visible(page, 'Navy · L · $24.99')).toBe(true);
     await cart.getByRole('button', { name: 'One more Logo T-Shirt (Navy, L)' }).click();
     await expect.poll(() => cart.getByTestId('summary-total').textContent()).toBe('$70.76');
@@ -218,13 +221,14 @@ describe.skipIf(!hasChromium)('merch store in Chromium', () => {
     await page.getByTestId('product-grid').getByRole('button', { name: 'Add Sticker Pack to cart' }).click();
     await page.getByTestId('product-grid').getByRole('button', { name: 'Quick view Mug' }).click();
     const mug = page.getByRole('dialog', { name: 'Mug' });
+    await mug.waitFor();
+    await animationsSettled(page);
     await mug.getByRole('button', { name: 'Add to cart' }).click();
     await mug.waitFor({ state: 'hidden' });
     await expect.poll(() => page.getByTestId('cart-button').textContent()).toContain('Cart (2)');
     await page.getByTestId('cart-button').click();
     const cart = page.getByRole('dialog', { name: 'Your cart' });
     await cart.waitFor();
-    // The cart zooms in: a click while it moves can land beside it, which closes it.
     await animationsSettled(page);
     await cart.getByRole('button', { name: 'Check out as a guest' }).click();
 
