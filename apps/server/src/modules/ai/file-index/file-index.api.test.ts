@@ -48,6 +48,13 @@ const chunksOf = (fileId: string) =>
     .where(eq(fileTextChunks.fileId, fileId))
     .orderBy(asc(fileTextChunks.chunkIndex));
 
+/**
+ * A readable file stored without a queue row (an upload would start indexing it in the background
+ * at once): only a sweep queues it.
+ */
+const unqueued = (who: TestUser, name: string, data: string) =>
+  storeFile(t.app, { ownerId: who.user.id, name, data });
+
 /** Seconds until the file's next try (its pending lease), by the database's clock. */
 async function secondsUntilRetry(fileId: string): Promise<number> {
   const result = await db().execute(
@@ -150,13 +157,8 @@ describe('indexing', () => {
 
   it('tries a file storage could not read again later, not three times at once', async () => {
     const who = await createTestUser(t.app);
-    // Stored without a queue row (an upload would start indexing in the background at once): the
-    // sweep below queues it, so the only read is the one that fails.
-    const { id } = await storeFile(t.app, {
-      ownerId: who.user.id,
-      name: 'outage.txt',
-      data: 'The heliotrope ledger survives a storage outage.',
-    });
+    // Queued by the sweep below, so the only read is the one that fails.
+    const { id } = await unqueued(who, 'outage.txt', 'The heliotrope ledger survives a storage outage.');
     const read = vi
       .spyOn(t.app.ctx.storage, 'get')
       .mockRejectedValueOnce(new Error('the object store is unreachable'));
@@ -182,11 +184,7 @@ describe('indexing', () => {
 
   it('fails a file for good after its third unreadable try, waiting 1 and then 4 minutes between', async () => {
     const who = await createTestUser(t.app);
-    const { id } = await storeFile(t.app, {
-      ownerId: who.user.id,
-      name: 'gone.txt',
-      data: 'The saffron ledger is gone from storage.',
-    });
+    const { id } = await unqueued(who, 'gone.txt', 'The saffron ledger is gone from storage.');
     const read = vi.spyOn(t.app.ctx.storage, 'get').mockRejectedValue(new Error('the object is gone'));
     onTestFinished(() => read.mockRestore());
     await indexer().drain(undefined, { sweep: true });
@@ -204,11 +202,7 @@ describe('indexing', () => {
 
   it('sweeps up readable files that came in without a queue row', async () => {
     const who = await createTestUser(t.app);
-    const file = await storeFile(t.app, {
-      ownerId: who.user.id,
-      name: 'legacy.md',
-      data: 'The periwinkle archive.',
-    });
+    const file = await unqueued(who, 'legacy.md', 'The periwinkle archive.');
     expect(await indexRow(file.id)).toBeUndefined();
     const r = await indexer().drain(undefined, { sweep: true });
     expect(r.queuedBySweep).toBeGreaterThanOrEqual(1);

@@ -96,25 +96,18 @@ describe('chat retrieval for a user with no indexed file', () => {
     let now = 1_000_000;
     let files = 0;
     let queries = 0;
+    const { similarity: _none, ...ledger } = chunk('f1', 0, 0.5, null);
     const repo = {
       find: async () => {
         queries++;
-        const chunks =
-          files === 0
-            ? []
-            : [{ ...chunk('f1', 0, 0.5, null), content: 'The heliotrope ledger.' }].map(
-                ({ similarity: _s, ...c }) => c,
-              );
-        return { stamp: { files, embedded: 0, lastIndexedAt: null }, chunks };
+        return { stamp: { files, embedded: 0, lastIndexedAt: null }, chunks: files === 0 ? [] : [ledger] };
       },
       chunksByKeys: async () => [],
       progress: async () => ({ indexed: files, pending: 0 }),
     } as unknown as Pick<FileIndexRepository, 'find' | 'chunksByKeys' | 'progress'>;
     const vectors = new VectorCache(
       { vectorsOf: async () => ({ stamp: { files, embedded: 0, lastIndexedAt: null }, rows: [] }) },
-      {
-        warn: () => {},
-      },
+      { warn: () => {} },
     );
     const retrieval = new FileRetrievalService({ repo, vectors, embedder: null, now: () => now });
     const ask = () => retrieval.forChat('u1', 'Where is the heliotrope ledger?');
