@@ -78,6 +78,9 @@ export async function transferBench(engine: Engine): Promise<Figure[]> {
       after?.();
       return mibps(r);
     };
+    // The bare stream's files stay until the upload rounds end, as the app's uploads do: each side
+    // writes every round into disk space it has not used yet (a file removed between rounds let
+    // the bare side write into blocks just freed, which this machine's disk takes faster).
     const bareTemp = path.join(bareDir, 'tmp');
     const clearBare = () => {
       for (const f of readdirSync(bareTemp)) rmSync(path.join(bareTemp, f), { force: true });
@@ -121,13 +124,8 @@ export async function transferBench(engine: Engine): Promise<Figure[]> {
           filename: 'bench.bin',
         }),
         201,
-        clearBare,
       ),
-      barePut: run(
-        () => ({ kind: 'put', url: `${bare.url}/put/bench.bin`, headers: {}, file: source }),
-        201,
-        clearBare,
-      ),
+      barePut: run(() => ({ kind: 'put', url: `${bare.url}/put/bench.bin`, headers: {}, file: source }), 201),
     };
     if (nginx) {
       uploadSides.nginxPut = run(
@@ -138,6 +136,7 @@ export async function transferBench(engine: Engine): Promise<Figure[]> {
     }
     debug('uploads');
     const up = await alternate(ROUNDS, uploadSides);
+    clearBare();
 
     // Downloads of the app's last stored upload; the bare server and nginx read the same file.
     const stored = await findStored(contentDir, lastUpload as ClientResult);

@@ -112,6 +112,24 @@ export class DurableFileSink extends Writable {
     await this.flushing;
     if (this.flushError) throw this.flushError;
   }
+
+  /**
+   * Waits for the write still running, not for the background flush: resolves with a promise of
+   * that flush (rejecting if it failed), which the caller awaits before closing the file. A
+   * flush that already failed rejects here.
+   */
+  async settleWrites(): Promise<{ flushed: Promise<void> }> {
+    await this.writing?.catch(() => {});
+    if (this.flushError) throw this.flushError;
+    const running = this.flushing;
+    return {
+      flushed: running
+        ? running.then(() => {
+            if (this.flushError) throw this.flushError;
+          })
+        : Promise.resolve(),
+    };
+  }
 }
 
 function sliceBuffers(buffers: Buffer[], offset: number): Buffer[] {

@@ -29,6 +29,8 @@ const DEFAULT_FLUSH_EVERY = 8 * 1024 * 1024;
  */
 export class TusLocalStore extends FileStore {
   private readonly hashes = new UploadHashes();
+  /** Each upload's last background flush still running, or failed: its error or null (see keepFlush). */
+  private readonly flushes = new Map<string, Promise<unknown>>();
   private readonly flushEvery: number;
 
   constructor(opts: { directory: string; flushEveryBytes?: number }) {
@@ -55,6 +57,8 @@ export class TusLocalStore extends FileStore {
    */
   async writeFrom(source: Readable, id: string, offset: number, opts: WriteFromOptions): Promise<number> {
     const file = this.filePath(id);
+    // The previous request's flush may still run: only its outcome is needed, at the end.
+    const before = this.takeFlush(id);
     const hash = await this.hashes.resume(id, offset, file);
     let handle: FileHandle;
     try {
@@ -76,12 +80,17 @@ export class TusLocalStore extends FileStore {
     });
     const { sourceError, sinkError } = await pump(source, sink, opts.signal);
     let failure = sinkError;
+    let flushed: Promise<void> = Promise.resolve();
     try {
-      await sink.settle();
+      // The request is answered without waiting for the flush running in the background (tens
+      // of ms per PATCH): the file closes after it, and the upload's next step checks it.
+      ({ flushed } = await sink.settleWrites());
     } catch (err) {
       failure ??= err;
     }
-    await handle.close().catch(() => {});
+    failure ??= await before;
+    if (failure) await flushed.catch(() => {});
+    this.keepFlush(id, flushed, handle);
     if (failure) {
       // The hash may lack bytes the file got: the next request rebuilds it from the file.
       this.hashes.forget(id);
@@ -94,14 +103,50 @@ export class TusLocalStore extends FileStore {
     return offset + sink.bytesWritten;
   }
 
-  /** The SHA-256 of a complete upload of `size` bytes (read from the file only if no hash was kept). */
-  sha256(id: string, size: number): Promise<string> {
+  /**
+   * The SHA-256 of a complete upload of `size` bytes (read from the file only if no hash was
+   * kept), once its last flush went through.
+   */
+  async sha256(id: string, size: number): Promise<string> {
+    const failure = await this.takeFlush(id);
+    if (failure) {
+      this.hashes.forget(id);
+      throw storageFullOr(failure);
+    }
     return this.hashes.digest(id, size, this.filePath(id));
   }
 
-  override remove(id: string): Promise<void> {
+  override async remove(id: string): Promise<void> {
     this.hashes.forget(id);
+    await this.takeFlush(id);
     return super.remove(id);
+  }
+
+  /**
+   * Keeps the background flush of an upload's request (the file closed after it) for the
+   * upload's next step; a flush that went through forgets itself, a failed one stays until then.
+   */
+  private keepFlush(id: string, flushed: Promise<void>, handle: FileHandle): void {
+    const outcome = flushed
+      .then(
+        () => null,
+        (err: unknown) => err,
+      )
+      .then(async (err) => {
+        await handle.close().catch(() => {});
+        return err;
+      });
+    this.flushes.set(id, outcome);
+    void outcome.then((err) => {
+      if (!err && this.flushes.get(id) === outcome) this.flushes.delete(id);
+    });
+  }
+
+  /** The outcome of the upload's last background flush (its error, or null), taken. */
+  private takeFlush(id: string): Promise<unknown> {
+    const pending = this.flushes.get(id);
+    this.flushes.delete(id);
+    return pending ?? Promise.resolve(null);
   }
 }
 
