@@ -11,7 +11,8 @@ const BUDGET_MS = 1500;
  * Cold start on a warm data directory: the time from spawning the server the way `npm start` does
  * after its build (serverCommand(): today `node apps/server/dist/server.js`) to the first 200 of
  * GET /api/health, polled every 5 ms. The data directory (and PostgreSQL database) was migrated
- * and the server started and stopped once before, so no start is the first; each start is a new
+ * and the server started and stopped once before (which also filled Node's compile cache beside
+ * the build, as any start after a build's first does), so no start is the first; each start is a new
  * process and the median of the rounds counts. A bare Node process answering the same health
  * check, started and polled the same way, is reported beside it (INFO): what the runtime alone costs.
  */

@@ -104,5 +104,8 @@ describe('the server bundle npm start runs', () => {
     expect(code).toBe(0);
     expect(log).toContain('shutdown: drained and closed');
     expect(log).not.toMatch(/Dynamic require|Cannot find module|ERR_MODULE_NOT_FOUND/);
+    // Node's compile cache beside the bundle holds the compiled app for the next start.
+    const cached = readdirSync(path.join(outdir, '.compile-cache'), { recursive: true }) as string[];
+    expect(cached.length).toBeGreaterThan(10);
   }, 60_000);
 });

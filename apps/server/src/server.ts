@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { flushCompileCache } from 'node:module';
 import type { Server } from 'node:net';
 import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadConfig } from './config';
@@ -56,6 +57,8 @@ async function main() {
     );
     lock.announceSocket(socket);
   }
+  // What compiled on the way here is kept now, not only at exit (a kill would lose it).
+  flushCompileCache?.();
   const db = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/pglite`;
   const mail =
     app.ctx.mailer.transport === 'smtp'
