@@ -13,11 +13,14 @@ import { build } from 'esbuild';
  * WebAssembly and data, pgvector's, the SQL parser's, Swagger UI's pages, pino's transport
  * workers), native addons, what is loaded only on first use (payments, S3, AI providers, mail,
  * document parsers: bundling would load them at start), and optional native drivers.
+ * @fastify/static stays too: Swagger UI requires it from node_modules, and a bundled copy for
+ * the web app would be a second one to load at every start.
  */
 export const KEEP_EXTERNAL = [
   '@electric-sql/*',
   '@node-rs/*',
   '@fastify/swagger-ui',
+  '@fastify/static',
   'pino',
   'pino-pretty',
   'thread-stream',
