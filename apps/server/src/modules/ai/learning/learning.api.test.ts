@@ -1,8 +1,9 @@
 import { LEARNING_MESSAGES, learningProgressSchema } from '@stratos/contracts/ai/learning.schema';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTwoProcessApps, type TestApp, testDbKind } from '../../../../test/test-app';
 import { createTestUser, type TestUser } from '../../../../test/users.fixture';
-import { aiLearningInteractions } from '../../../db/schema/index';
+import { aiLearningInteractions, aiLearningSuggestions } from '../../../db/schema/index';
 import { aiServicesFor } from '../providers/ai-services';
 import { learningTestApp, type Method } from './learning.fixture';
 import { learningServiceFor } from './learning-services';
@@ -181,6 +182,44 @@ describe('applying an improvement', () => {
     expect(reverted.revertedAt).not.toBeNull();
     expect(await ask(question)).not.toContain(target.guidance);
     expect((await call(s.root, 'POST', `/improvements/${target.id}/revert`)).statusCode).toBe(409);
+  });
+});
+
+describe('guidance of a domain the chat never files questions under', () => {
+  it('reaches every question, as the console shows it (no domain)', async () => {
+    // 'security' is one of the seed's thirty domains, not one the chat classifies a question into.
+    await interactions(
+      Array.from({ length: 3 }, () => ({
+        query: 'How do I rotate the keys of my security tokens?',
+        domain: 'security',
+        satisfaction: 0.2,
+        time: 1000,
+      })),
+    );
+    await cycle();
+    const list = (await data(s.root, 'GET', '/improvements')).improvements;
+    const [row] = await s.t.app.ctx.database.db
+      .select({ improvementId: aiLearningSuggestions.improvementId })
+      .from(aiLearningSuggestions)
+      .where(eq(aiLearningSuggestions.domain, 'security'));
+    const target = list.find((i: { id: string }) => i.id === row?.improvementId);
+    expect(target).toMatchObject({ domain: null, active: false });
+    await data(s.root, 'POST', `/improvements/${target.id}/apply`);
+    const prompts = async (message: string) => {
+      s.standins.ollama.reset();
+      const res = await s.t.app.inject({
+        method: 'POST',
+        url: '/api/ai/chat',
+        headers: s.root.headers,
+        payload: { message, provider: 'ollama' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return JSON.stringify(s.standins.ollama.generations.map((g) => g.body));
+    };
+    expect(await prompts('How do I plan my week better?')).toContain(target.guidance);
+    expect(await prompts('Say hello in several words from a Python script')).toContain(target.guidance);
+    await data(s.root, 'POST', `/improvements/${target.id}/revert`);
+    expect(await prompts('How do I plan my week better?')).not.toContain(target.guidance);
   });
 });
 

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { RETRIEVAL_DOMAINS } from '@stratos/contracts/ai/knowledge-records.schema';
 import { LEARNING_LIMITS } from '@stratos/contracts/ai/learning.schema';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import {
   aiLearningCycles,
@@ -309,13 +310,23 @@ export class LearningRepository {
     });
   }
 
-  /** Guidance applied for this domain (or for every domain), newest first. */
+  /**
+   * The active guidance for a question of `domain`, newest first: that domain's and every
+   * domain's. A domain the chat never files a question under (interactions can name any; the
+   * seed's thirty, for one) counts as every domain, as the console shows it: otherwise an applied
+   * improvement would never reach a prompt.
+   */
   async activeGuidance(domain: string, limit: number): Promise<string[]> {
     const s = aiLearningSuggestions;
     const rows = await this.db
       .select({ guidance: s.guidance })
       .from(s)
-      .where(and(eq(s.active, true), sql`(${s.domain} is null or ${s.domain} = ${domain})`))
+      .where(
+        and(
+          eq(s.active, true),
+          or(isNull(s.domain), eq(s.domain, domain), notInArray(s.domain, [...RETRIEVAL_DOMAINS])),
+        ),
+      )
       .orderBy(desc(s.createdAt))
       .limit(limit);
     return rows.map((r) => r.guidance);
