@@ -23,7 +23,9 @@ ENV NODE_ENV=production \
     DATA_DIR=/data
 WORKDIR /app
 COPY --from=build /app /app
-RUN mkdir -p /data && chown node:node /data
+# The data volume, and Node's compile cache beside the server build (start.ts): the first start
+# fills it, and later starts of the container read compiled code instead of compiling it again.
+RUN mkdir -p /data apps/server/dist/.compile-cache && chown node:node /data apps/server/dist/.compile-cache
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
