@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { learningTestApp } from './learning.fixture';
 import { learningQueueFor, learningServiceFor } from './learning-services';
 
-const { s, data, cycle, count } = learningTestApp();
+const { s, data, cycle, count, chat } = learningTestApp();
 
 /** A reply the section 5 rule makes into knowledge: over 100 characters, many keywords. */
 const LONG_REPLY =
@@ -15,13 +15,7 @@ const rows = async <T>(q: ReturnType<typeof sql>) =>
 
 const ask = async (message = 'How do kubernetes deployments and services work together?') => {
   s.standins.ollama.set({ text: LONG_REPLY });
-  const res = await s.t.app.inject({
-    method: 'POST',
-    url: '/api/ai/chat',
-    headers: s.root.headers,
-    payload: { message, provider: 'ollama' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  await chat(message);
   const [interaction] = await rows<{ id: string; created_at: string }>(
     sql`select id, created_at from ai_learning_interactions order by created_at desc limit 1`,
   );

@@ -8,7 +8,7 @@ import { aiServicesFor } from '../providers/ai-services';
 import { learningTestApp, type Method } from './learning.fixture';
 import { learningServiceFor } from './learning-services';
 
-const { s, call, data, cycle, interactions, count } = learningTestApp();
+const { s, call, data, cycle, interactions, count, prompts } = learningTestApp();
 
 describe('access and refusals', () => {
   it('is the superadmin’s alone: 401 without a token, 403 with the spec’s message for anyone else', async () => {
@@ -141,19 +141,8 @@ describe('applying an improvement', () => {
     const target = list.find((i: { improvementType: string }) => i.improvementType === 'satisfaction');
     expect(target).toMatchObject({ domain: 'python', active: false, appliedAt: null });
 
-    const ask = async (message: string) => {
-      s.standins.ollama.reset();
-      const res = await s.t.app.inject({
-        method: 'POST',
-        url: '/api/ai/chat',
-        headers: s.root.headers,
-        payload: { message, provider: 'ollama' },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      return JSON.stringify(s.standins.ollama.generations.map((g) => g.body));
-    };
     const question = 'Say hello in several words from a Python script';
-    expect(await ask(question)).not.toContain(target.guidance);
+    expect(await prompts(question)).not.toContain(target.guidance);
 
     const applied = (await data(s.root, 'POST', `/improvements/${target.id}/apply`)).improvement;
     expect(applied).toMatchObject({ active: true, implementationStatus: 'completed' });
@@ -161,9 +150,11 @@ describe('applying an improvement', () => {
     expect(applied.successMetrics.before).toMatchObject({ interactions: 4, rated: 3 });
     expect((await call(s.root, 'POST', `/improvements/${target.id}/apply`)).statusCode).toBe(409);
 
-    expect(await ask(question)).toContain(target.guidance);
+    expect(await prompts(question)).toContain(target.guidance);
     // Another domain's question does not get it.
-    expect(await ask('Say hello in several words from a Docker container')).not.toContain(target.guidance);
+    expect(await prompts('Say hello in several words from a Docker container')).not.toContain(
+      target.guidance,
+    );
 
     const after = (await data(s.root, 'GET', '/improvements')).improvements.find(
       (i: { id: string }) => i.id === target.id,
@@ -173,14 +164,14 @@ describe('applying an improvement', () => {
 
     // The kill switch stops everything learned from reaching the assistant.
     await data(s.root, 'PUT', '/kill-switch', { disabled: true });
-    expect(await ask(question)).not.toContain(target.guidance);
+    expect(await prompts(question)).not.toContain(target.guidance);
     await data(s.root, 'PUT', '/kill-switch', { disabled: false });
-    expect(await ask(question)).toContain(target.guidance);
+    expect(await prompts(question)).toContain(target.guidance);
 
     const reverted = (await data(s.root, 'POST', `/improvements/${target.id}/revert`)).improvement;
     expect(reverted).toMatchObject({ active: false });
     expect(reverted.revertedAt).not.toBeNull();
-    expect(await ask(question)).not.toContain(target.guidance);
+    expect(await prompts(question)).not.toContain(target.guidance);
     expect((await call(s.root, 'POST', `/improvements/${target.id}/revert`)).statusCode).toBe(409);
   });
 });
@@ -205,17 +196,6 @@ describe('guidance of a domain the chat never files questions under', () => {
     const target = list.find((i: { id: string }) => i.id === row?.improvementId);
     expect(target).toMatchObject({ domain: null, active: false });
     await data(s.root, 'POST', `/improvements/${target.id}/apply`);
-    const prompts = async (message: string) => {
-      s.standins.ollama.reset();
-      const res = await s.t.app.inject({
-        method: 'POST',
-        url: '/api/ai/chat',
-        headers: s.root.headers,
-        payload: { message, provider: 'ollama' },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      return JSON.stringify(s.standins.ollama.generations.map((g) => g.body));
-    };
     expect(await prompts('How do I plan my week better?')).toContain(target.guidance);
     expect(await prompts('Say hello in several words from a Python script')).toContain(target.guidance);
     await data(s.root, 'POST', `/improvements/${target.id}/revert`);

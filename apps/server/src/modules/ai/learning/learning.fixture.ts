@@ -86,5 +86,21 @@ export function learningTestApp() {
     );
     return Number((r as unknown as { rows: { n: number }[] }).rows[0]?.n);
   };
-  return { s, call, data, cycle, interactions, count };
+  /** The superadmin asks the chat, on the Ollama stand-in. */
+  const chat = async (message: string) => {
+    const res = await s.t.app.inject({
+      method: 'POST',
+      url: '/api/ai/chat',
+      headers: s.root.headers,
+      payload: { message, provider: 'ollama' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  /** What the stand-in was sent for one question of the superadmin's, as JSON. */
+  const prompts = async (message: string) => {
+    s.standins.ollama.reset();
+    await chat(message);
+    return JSON.stringify(s.standins.ollama.generations.map((g) => g.body));
+  };
+  return { s, call, data, cycle, interactions, count, chat, prompts };
 }
