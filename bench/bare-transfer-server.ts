@@ -9,8 +9,8 @@
  * - GET /get?path=<file>: the file streamed with its length (256 KiB reads, as the app's local
  *   driver reads).
  * The written files stay (a timed handler does only the timed work), as the app's uploads do:
- * the bench removes them once the upload rounds are over. Prints `{"url": ...}` once listening; files go under `<dir>/tmp`, the directory
- * given as the first argument.
+ * the bench removes them once the upload rounds are over. Prints `{"url": ...}` once listening;
+ * files go under `<dir>/tmp`, the directory given as the first argument.
  *
  *   node --import tsx bare-transfer-server.ts <dir>
  */

@@ -100,6 +100,20 @@ describe('TusLocalStore: a request does not wait for its background flush', () =
     expect(await store.sha256(id, bytes.length)).toBe(sha256(bytes));
   });
 
+  it("a request that fails before writing leaves the earlier flush's failure for the next step", async () => {
+    const { held, spy } = holdFlushes(await fileHandlePrototype(dir));
+    const bytes = randomBytes(256 * KiB);
+    const id = await newUpload(bytes.length);
+    await store.writeFrom(Readable.from([bytes.subarray(0, 128 * KiB)]), id, 0, { maxBytes: bytes.length });
+    for (const h of held) h.reject(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }));
+    spy.mockRestore();
+    rmSync(path.join(dir, id));
+    await expect(
+      store.writeFrom(Readable.from([bytes.subarray(128 * KiB)]), id, 128 * KiB, { maxBytes: bytes.length }),
+    ).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(store.sha256(id, bytes.length)).rejects.toMatchObject({ code: 'EIO' });
+  });
+
   it('a flush that fails after the last request fails the digest', async () => {
     const { held } = holdFlushes(await fileHandlePrototype(dir));
     const bytes = randomBytes(128 * KiB);

@@ -7,7 +7,7 @@ import { type Configstore, FileConfigstore, FileStore } from '@tus/file-store';
 import { ERRORS, type Upload } from '@tus/server';
 import { DurableFileSink } from '../../storage/durable-file-sink';
 import { storageFullOr } from '../../storage/storage-driver';
-import { StreamTooLargeError } from './hash-worker';
+import { type RunningHash, StreamTooLargeError } from './hash-worker';
 import { UploadHashes } from './upload-hashes';
 
 export interface WriteFromOptions {
@@ -57,14 +57,25 @@ export class TusLocalStore extends FileStore {
    */
   async writeFrom(source: Readable, id: string, offset: number, opts: WriteFromOptions): Promise<number> {
     const file = this.filePath(id);
-    // The previous request's flush may still run: only its outcome is needed, at the end.
+    // The previous request's flush may still run: only its outcome is needed, at the end (or by
+    // the upload's next step, if this request fails before writing).
     const before = this.takeFlush(id);
-    const hash = await this.hashes.resume(id, offset, file);
+    const handBack = () => {
+      if (!this.flushes.has(id)) this.flushes.set(id, before);
+    };
+    let hash: RunningHash;
     let handle: FileHandle;
+    try {
+      hash = await this.hashes.resume(id, offset, file);
+    } catch (err) {
+      handBack();
+      throw err;
+    }
     try {
       handle = await open(file, 'r+');
     } catch (err) {
       hash.cancel();
+      handBack();
       throw storageFullOr(err);
     }
     const sink = new DurableFileSink(handle, {
