@@ -58,7 +58,7 @@ async function main() {
     lock.announceSocket(socket);
   }
   // What compiled on the way here is kept now, not only at exit (a kill would lose it).
-  flushCompileCache?.();
+  flushCompileCache();
   const db = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/pglite`;
   const mail =
     app.ctx.mailer.transport === 'smtp'

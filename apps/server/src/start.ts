@@ -8,5 +8,5 @@
 import { enableCompileCache } from 'node:module';
 import path from 'node:path';
 
-enableCompileCache?.(path.join(import.meta.dirname, '.compile-cache'));
+enableCompileCache(path.join(import.meta.dirname, '.compile-cache'));
 await import('./server');

@@ -108,9 +108,8 @@ export class DurableFileSink extends Writable {
    * destroyed: the file is not to be closed under them); rethrows a failed flush.
    */
   async settle(): Promise<void> {
-    await this.writing?.catch(() => {});
-    await this.flushing;
-    if (this.flushError) throw this.flushError;
+    const { flushed } = await this.settleWrites();
+    await flushed;
   }
 
   /**
