@@ -2,15 +2,20 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTwoProcessApps, type TestApp, testDbKind } from '../../test/test-app';
-import { upload } from '../../test/upload.fixture';
+import { type RawResponse, rawRequest, upload } from '../../test/upload.fixture';
 import { createTestUser, type TestUser, tokenFor } from '../../test/users.fixture';
 import type { App } from '../app';
 
-/** A page's event stream: GET /api/events over a real socket, events collected as they come. */
-async function openStream(app: App, user: TestUser) {
+/** The app's address, listening on a port of its own from the first call. */
+async function urlOf(app: App): Promise<string> {
   const base = app.server.listening ? '' : await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
-  const url = base || `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return base || `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
+/** A page's event stream: GET /api/events over a real socket, events collected as they come. */
+async function openStream(app: App, user: TestUser) {
+  const url = await urlOf(app);
   const events: { type: string; data: Record<string, unknown> }[] = [];
   const req = http.get(`${url}/api/events`, { headers: user.headers, agent: false });
   const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
@@ -79,6 +84,48 @@ describe('live events (one process)', () => {
     expect(await alicePage.next('storage.changed', 300)).toBeUndefined();
     alicePage.close();
     bobPage.close();
+  });
+
+  it('tells of a resumable upload once, when its last PATCH stored the file', async () => {
+    const carol = await createTestUser(t.app);
+    const base = await urlOf(t.app);
+    const page = await openStream(t.app, carol);
+    const tus = async (
+      method: string,
+      url: string,
+      headers: Record<string, string | number>,
+      body?: Buffer,
+    ) => {
+      const res = await rawRequest(url, {
+        method,
+        headers: {
+          'tus-resumable': '1.0.0',
+          ...carol.headers,
+          ...headers,
+          ...(body
+            ? { 'content-type': 'application/offset+octet-stream', 'content-length': body.length }
+            : {}),
+        },
+        chunks: body ? [body] : [],
+      });
+      if (res === 'aborted') throw new Error('aborted');
+      return res as RawResponse;
+    };
+    const data = randomBytes(200);
+    const created = await tus('POST', `${base}/api/files/tus`, {
+      'upload-length': data.length,
+      'upload-metadata': `filename ${Buffer.from('two-parts.bin').toString('base64')}`,
+    });
+    expect(created.status).toBe(201);
+    const location = new URL(created.headers.location ?? '', base).toString();
+    // The creation and a PATCH in the middle store no file: the storage pages have nothing to refetch.
+    expect((await tus('PATCH', location, { 'upload-offset': 0 }, data.subarray(0, 100))).status).toBe(204);
+    expect(await page.next('storage.changed', 300)).toBeUndefined();
+    const last = await tus('PATCH', location, { 'upload-offset': 100 }, data.subarray(100));
+    expect(last.status).toBe(200);
+    expect(await page.next('storage.changed')).toBeDefined();
+    expect(await page.next('storage.changed', 300)).toBeUndefined();
+    page.close();
   });
 
   it('refuses a stream without a signed-in user', async () => {

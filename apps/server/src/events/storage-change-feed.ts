@@ -1,14 +1,36 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { EventBus } from './event-bus';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * 'marked': a successful write of this route changes what the storage pages show only when
+     * its handler says so (`markStorageChanged`), as tus' requests, of which only the one that
+     * completes an upload stores a file.
+     */
+    storageChange?: 'marked';
+  }
+}
 
 /** Routes whose successful writes change what a user's storage pages show (lists, dashboard, bin). */
 const STORAGE_WRITES = /^\/api\/(files|folders|recycle-bin)(\/|$)/;
 
+/** Requests of 'marked' routes that did change the user's storage. */
+const marked = new WeakSet<IncomingMessage>();
+
+/** This request (of a route configured `storageChange: 'marked'`) changed what the storage pages show. */
+export function markStorageChanged(req: IncomingMessage): void {
+  marked.add(req);
+}
+
 /**
  * Publishes `storage.changed` to the signed-in user after any write to their files succeeded: an
- * upload (multipart, or each tus PATCH, which is how other tabs follow its progress), a rename, a
- * move, a delete, a restore. One hook here rather than a call in every service, so a new write
- * route is covered by its path.
+ * upload (multipart, or the tus request that completes one), a rename, a move, a delete, a
+ * restore. One hook here rather than a call in every service, so a new write route is covered by
+ * its path. Every open page of the user refetches its storage views on the event, so a request
+ * that changed none of them (a tus creation, or a PATCH in the middle of an upload: reservations
+ * and unfinished uploads show nowhere) sends nothing.
  */
 export function registerStorageChangeFeed(app: FastifyInstance, events: EventBus): void {
   app.addHook('onResponse', (request, reply, done) => {
@@ -20,7 +42,8 @@ export function registerStorageChangeFeed(app: FastifyInstance, events: EventBus
       reply.raw.statusCode < 300 &&
       request.authUser &&
       route &&
-      STORAGE_WRITES.test(route)
+      STORAGE_WRITES.test(route) &&
+      (request.routeOptions.config?.storageChange !== 'marked' || marked.has(request.raw))
     ) {
       void events.publish(request.authUser.id, { type: 'storage.changed' });
     }

@@ -32,6 +32,8 @@ export function tusRoutes(
         url,
         preHandler: guard,
         schema: { hide: true },
+        // Only the request that completes an upload stores a file (TusUploads marks it).
+        config: { storageChange: 'marked' },
         handler: handle,
       });
       app.route({ method: 'OPTIONS', url, schema: { hide: true }, handler: handle });

@@ -5,6 +5,7 @@ import { FILE_ID_HEADER, TUS_ENDPOINT } from '@stratos/contracts/files/upload.sc
 import type { S3Store } from '@tus/s3-store';
 import { type DataStore, ERRORS, EVENTS, type Server, type Upload } from '@tus/server';
 import type { StorageConfig } from '../../config';
+import { markStorageChanged } from '../../events/storage-change-feed';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth-guard';
 import { s3ClientConfig } from '../../storage/s3.driver';
@@ -269,6 +270,8 @@ export class TusUploads {
         via: 'tus',
       });
       temp = null;
+      const node = nodeRequest(req);
+      if (node) markStorageChanged(node);
       await this.dropUpload(upload.id);
       const body = JSON.stringify({ success: true, file: result.file, deduplicated: result.deduplicated });
       return {
