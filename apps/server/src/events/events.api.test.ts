@@ -73,13 +73,20 @@ describe('live events (one process)', () => {
     const bobPage = await openStream(t.app, bob);
     expect(alicePage.status).toBe(200);
     expect(alicePage.contentType).toMatch(/^text\/event-stream/);
-    expect((await upload(t.app, alice.headers, { data: randomBytes(100) })).statusCode).toBe(201);
+    const stored = await upload(t.app, alice.headers, { data: randomBytes(100) });
+    expect(stored.statusCode).toBe(201);
     expect(await alicePage.next('storage.changed')).toEqual({
       type: 'storage.changed',
       data: { type: 'storage.changed' },
     });
-    // A read changes nothing; another user hears nothing.
+    // A read changes nothing, nor does a download link (a POST); another user hears nothing.
     await t.app.inject({ method: 'GET', url: '/api/files', headers: alice.headers });
+    const link = await t.app.inject({
+      method: 'POST',
+      url: `/api/files/${stored.json().file.id}/download-link`,
+      headers: alice.headers,
+    });
+    expect(link.statusCode).toBe(200);
     expect(await bobPage.next('storage.changed', 300)).toBeUndefined();
     expect(await alicePage.next('storage.changed', 300)).toBeUndefined();
     alicePage.close();

@@ -5,11 +5,11 @@ import type { EventBus } from './event-bus';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * 'marked': a successful write of this route changes what the storage pages show only when
-     * its handler says so (`markStorageChanged`), as tus' requests, of which only the one that
-     * completes an upload stores a file.
+     * For a write under the storage paths. 'marked': it changes what the storage pages show only
+     * when its handler says so (`markStorageChanged`), as tus' requests, of which only the one
+     * that completes an upload stores a file. 'none': it never does (a download link).
      */
-    storageChange?: 'marked';
+    storageChange?: 'marked' | 'none';
   }
 }
 
@@ -24,13 +24,18 @@ export function markStorageChanged(req: IncomingMessage): void {
   marked.add(req);
 }
 
+function changesStorage(mode: 'marked' | 'none' | undefined, req: IncomingMessage): boolean {
+  if (mode === 'none') return false;
+  return mode !== 'marked' || marked.has(req);
+}
+
 /**
  * Publishes `storage.changed` to the signed-in user after any write to their files succeeded: an
  * upload (multipart, or the tus request that completes one), a rename, a move, a delete, a
  * restore. One hook here rather than a call in every service, so a new write route is covered by
  * its path. Every open page of the user refetches its storage views on the event, so a request
  * that changed none of them (a tus creation, or a PATCH in the middle of an upload: reservations
- * and unfinished uploads show nowhere) sends nothing.
+ * and unfinished uploads show nowhere; a download link) sends nothing.
  */
 export function registerStorageChangeFeed(app: FastifyInstance, events: EventBus): void {
   app.addHook('onResponse', (request, reply, done) => {
@@ -43,7 +48,7 @@ export function registerStorageChangeFeed(app: FastifyInstance, events: EventBus
       request.authUser &&
       route &&
       STORAGE_WRITES.test(route) &&
-      (request.routeOptions.config?.storageChange !== 'marked' || marked.has(request.raw))
+      changesStorage(request.routeOptions.config?.storageChange, request.raw)
     ) {
       void events.publish(request.authUser.id, { type: 'storage.changed' });
     }

@@ -28,6 +28,8 @@ export function downloadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/files/:id/download-link',
       {
         preHandler: app.requireAccess(ROUTE_GROUPS.storageRead),
+        // A POST that stores nothing: the storage pages have nothing to refetch.
+        config: { storageChange: 'none' },
         schema: {
           tags: ['files'],
           summary: 'A 5-minute download URL for one of your files',
