@@ -1,7 +1,8 @@
-// The server compiled once with esbuild: apps/server/src/server.ts (entered through start.ts) with everything of ours it
-// imports (our contracts included, which are TypeScript) and the pure-JavaScript packages of its
-// start path (Fastify and its plugins, Drizzle, pg, zod, ...) bundled to apps/server/dist, so a
-// start reads a few files instead of resolving ~1,000 modules through their package.json files.
+// The server compiled once with esbuild: apps/server/src/server.ts (entered through start.ts) with
+// everything of ours it imports (our contracts included, which are TypeScript) and the
+// pure-JavaScript packages of its start path (Fastify and its plugins, Drizzle, pg, zod, ...)
+// bundled to apps/server/dist, so a start reads a few files instead of resolving ~1,000 modules
+// through their package.json files.
 // Code splitting keeps the dynamic imports dynamic, so server.ts opens the database while the
 // rest of the app loads.
 import { readFileSync, rmSync } from 'node:fs';
