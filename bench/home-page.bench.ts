@@ -7,6 +7,7 @@ import { repoRoot } from './child';
 import { prepareServerData } from './engine';
 import { budget, type Figure, spread } from './figure';
 import { startServer } from './server-process';
+import { debug } from './support';
 
 const BUDGET_KB = 200;
 
@@ -53,6 +54,9 @@ export async function homePageBench(): Promise<Figure[]> {
       throw new Error(
         `the home route's chunk was not among what loaded: ${loaded.map((l) => l.url).join(', ')}`,
       );
+    // BENCH_DEBUG=1: what the budget is spent on, largest first.
+    for (const l of [...loaded].sort((a, b) => b.gzip - a.gzip))
+      debug(`home: ${(l.gzip / 1024).toFixed(1)} KB gzip ${new URL(l.url).pathname}`);
     const gzipKb = loaded.reduce((n, l) => n + l.gzip, 0) / 1024;
     const wireKb = loaded.reduce((n, l) => n + l.wire, 0) / 1024;
     const scripts = loaded.filter((l) => /\.m?js(\?|$)/.test(l.url)).length;

@@ -1,0 +1,89 @@
+/**
+ * `npx tsx preferences-profile.ts`: the authenticated GET figure's two sides taken apart. 50
+ * connections from a load generator of its own on the app's GET /api/user-preferences, then on the
+ * bare prepared read, BENCH_SECONDS each (10 by default), 2,000 users and tokens, while this
+ * process (the server side of both) is profiled. Prints the server CPU per reply of each and writes
+ * preferences-app.cpuprofile and preferences-bare.cpuprofile (PROFILE_DIR, empty: no profile).
+ * BENCH_ENGINES=postgres for PostgreSQL; COUNT_STATEMENTS=1 also lists what the database ran.
+ */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { userPreferences } from '../apps/server/src/db/schema/index';
+import { enginesToRun, startBenchApp } from './engine';
+import { throughput } from './load-client';
+import { accessTokens, CONNECTIONS, createUsers, TOKENS } from './support';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const dir = process.env.PROFILE_DIR ?? '.';
+const [engine] = (await enginesToRun()).engines;
+if (!engine) throw new Error('no engine');
+const bench = await startBenchApp(engine);
+const bare = Fastify({ logger: false });
+try {
+  const db = bench.database.db;
+  const rows = await createUsers(db, TOKENS);
+  await db.insert(userPreferences).values(rows.map((u) => ({ userId: u.id, data: { theme: 'dark' } })));
+  const headerSets: Record<string, string>[] = [];
+  for (const user of rows) {
+    const [token] = await accessTokens(bench.app.ctx.tokens, user, 1);
+    headerSets.push({ authorization: `Bearer ${token}`, 'x-bench-user': user.id });
+  }
+  const find = db
+    .select({ data: userPreferences.data })
+    .from(userPreferences)
+    .where(eq(userPreferences.userId, sql.placeholder('userId')))
+    .prepare('bare_preferences_find');
+  bare.get('/bare', async (request) => {
+    const found = await find.execute({ userId: request.headers['x-bench-user'] as string });
+    return found[0]?.data ?? {};
+  });
+  const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+  const load = (url: string, s: number) =>
+    throughput({ url, headerSets, connections: CONNECTIONS, seconds: s });
+  // COUNT_STATEMENTS=1: what the database ran in each round. On PostgreSQL every statement goes
+  // through the pool's query(); on PGlite ad-hoc statements go through query() and executions of
+  // prepared ones (db/pglite-prepared.ts) through execProtocolStream().
+  const client = (db as unknown as { $client: Record<string, (...a: unknown[]) => unknown> }).$client;
+  const counts = new Map<string, number>();
+  const count = (label: string) => counts.set(label, (counts.get(label) ?? 0) + 1);
+  for (const method of ['query', 'execProtocolStream']) {
+    const original = client[method]?.bind(client);
+    if (!process.env.COUNT_STATEMENTS || !original) continue;
+    client[method] = (...a: unknown[]) => {
+      const first = a[0] as string | { text?: string } | Uint8Array;
+      const text = typeof first === 'string' ? first : first instanceof Uint8Array ? '' : (first.text ?? '');
+      count(`${method}: ${text.replace(/\s+/g, ' ').trim().slice(0, 80) || '(protocol messages)'}`);
+      return original(...a);
+    };
+  }
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  for (const [name, url] of [
+    ['app', `${bench.url}/api/user-preferences`],
+    ['bare', `${bareUrl}/bare`],
+  ] as const) {
+    await load(url, 2);
+    if (dir) await session.post('Profiler.start');
+    counts.clear();
+    const cpu = process.cpuUsage();
+    const r = await load(url, seconds);
+    const used = process.cpuUsage(cpu);
+    if (dir) {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(path.join(dir, `preferences-${name}.cpuprofile`), JSON.stringify(profile));
+    }
+    for (const [label, n] of counts) console.log(`  ${n} x ${label}`);
+    const perReply = (used.user + used.system) / (r.requestsPerSec * seconds);
+    console.log(
+      `${engine.name} ${name}: ${Math.round(r.requestsPerSec)} req/s, ${r.non2xx} non-2xx, ${perReply.toFixed(0)} us of server CPU per reply`,
+    );
+  }
+} finally {
+  await bare.close();
+  await bench.close();
+}
+process.exit(0);
