@@ -1,8 +1,8 @@
 /**
  * `npx tsx preferences-profile.ts`: the authenticated GET figure's two sides taken apart. 50
  * connections from a load generator of its own on the app's GET /api/user-preferences, then on the
- * bare prepared read, BENCH_SECONDS each (10 by default), 2,000 users and tokens, while this
- * process (the server side of both) is profiled. Prints the server CPU per reply of each and writes
+ * bare prepared read, BENCH_SECONDS each (10 by default), with as many users and tokens as the
+ * figure (TOKENS), while this process (the server side of both) is profiled. Prints the server CPU per reply of each and writes
  * preferences-app.cpuprofile and preferences-bare.cpuprofile (PROFILE_DIR, empty: no profile).
  * BENCH_ENGINES=postgres for PostgreSQL; COUNT_STATEMENTS=1 also lists what the database ran.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TokenService } from './token.service';
+import { TokenService, VERIFIED_TOKENS_KEPT } from './token.service';
 
 const subject = {
   id: '7b0f6a3e-5d1c-4a36-9b51-2f3f1c1f9a10',
@@ -59,5 +59,59 @@ describe('TokenService verified-token memory', () => {
       ok: true,
       claims: { role: 'user', permissions: [] },
     });
+  });
+});
+
+describe('TokenService verified-token memory when full', () => {
+  // A kept token answers with the same (frozen) claims object every time; a token that is not
+  // kept is verified again on each use, so each answer is a new object.
+  const claimsOf = (tokens: TokenService, token: string) => {
+    const result = tokens.verifyAccess(token);
+    if (!result.ok) throw new Error(`refused: ${result.reason}`);
+    return result.claims;
+  };
+
+  it('keeps the tokens it holds and verifies newer ones without keeping them, until the oldest expires', async () => {
+    let now = new Date('2026-11-24T10:00:00Z');
+    const tokens = new TokenService('s'.repeat(32), 900, () => now);
+    const first = await Promise.all(
+      Array.from({ length: VERIFIED_TOKENS_KEPT }, (_, i) =>
+        tokens.signAccess({ ...subject, tokenVersion: i }),
+      ),
+    );
+    for (const token of first) claimsOf(tokens, token);
+    // Issued five minutes later, so it outlives the first ones.
+    now = new Date('2026-11-24T10:05:00Z');
+    const late = await tokens.signAccess({ ...subject, tokenVersion: -1 });
+
+    const lateClaims = claimsOf(tokens, late);
+    expect(claimsOf(tokens, late)).not.toBe(lateClaims);
+    expect(claimsOf(tokens, late)).toEqual(lateClaims);
+    const held = first[0] as string;
+    expect(claimsOf(tokens, held)).toBe(claimsOf(tokens, held));
+
+    // The first tokens have expired: the oldest makes room, and the late token is kept from now on.
+    now = new Date('2026-11-24T10:15:01Z');
+    const kept = claimsOf(tokens, late);
+    expect(claimsOf(tokens, late)).toBe(kept);
+    expect(tokens.verifyAccess(held)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('gives the room of a long-lived token back after 15 minutes', async () => {
+    let now = new Date('2026-11-24T10:00:00Z');
+    const tokens = new TokenService('s'.repeat(32), 24 * 3600, () => now);
+    const first = await Promise.all(
+      Array.from({ length: VERIFIED_TOKENS_KEPT }, (_, i) =>
+        tokens.signAccess({ ...subject, tokenVersion: i }),
+      ),
+    );
+    for (const token of first) claimsOf(tokens, token);
+    const late = await tokens.signAccess({ ...subject, tokenVersion: -1 });
+    expect(claimsOf(tokens, late)).not.toBe(claimsOf(tokens, late));
+    now = new Date('2026-11-24T10:15:01Z');
+    const kept = claimsOf(tokens, late);
+    expect(claimsOf(tokens, late)).toBe(kept);
+    // Still valid, whether kept or verified afresh.
+    expect(claimsOf(tokens, first[1] as string).tv).toBe(1);
   });
 });
