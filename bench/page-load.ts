@@ -12,20 +12,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { freePort, runCli } from '../apps/server/test/server-process';
+import { launchBrowser } from '../e2e/support/browser';
 
 const root = path.resolve(import.meta.dirname, '..');
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const paths = process.argv.slice(2).length
   ? process.argv.slice(2)
   : ['/dashboard', '/billing', '/files', '/settings'];
@@ -53,7 +43,7 @@ for (let i = 0; ; i++) {
     break;
   await new Promise((r) => setTimeout(r, 100));
 }
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const browser = await launchBrowser();
 try {
   const login = await browser.newContext();
   const page = await login.newPage();

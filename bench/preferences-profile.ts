@@ -9,12 +9,11 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { userPreferences } from '../apps/server/src/db/schema/index';
 import { enginesToRun, startBenchApp } from './engine';
 import { throughput } from './load-client';
-import { accessTokens, CONNECTIONS, createUsers, TOKENS } from './support';
+import { bareRead, usersWithPreferences } from './preferences.bench';
+import { CONNECTIONS } from './support';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const dir = process.env.PROFILE_DIR ?? '.';
@@ -24,22 +23,8 @@ const bench = await startBenchApp(engine);
 const bare = Fastify({ logger: false });
 try {
   const db = bench.database.db;
-  const rows = await createUsers(db, TOKENS);
-  await db.insert(userPreferences).values(rows.map((u) => ({ userId: u.id, data: { theme: 'dark' } })));
-  const headerSets: Record<string, string>[] = [];
-  for (const user of rows) {
-    const [token] = await accessTokens(bench.app.ctx.tokens, user, 1);
-    headerSets.push({ authorization: `Bearer ${token}`, 'x-bench-user': user.id });
-  }
-  const find = db
-    .select({ data: userPreferences.data })
-    .from(userPreferences)
-    .where(eq(userPreferences.userId, sql.placeholder('userId')))
-    .prepare('bare_preferences_find');
-  bare.get('/bare', async (request) => {
-    const found = await find.execute({ userId: request.headers['x-bench-user'] as string });
-    return found[0]?.data ?? {};
-  });
+  const headerSets = await usersWithPreferences(db, bench.app.ctx.tokens);
+  bareRead(db, bare, '/bare');
   const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
   const load = (url: string, s: number) =>
     throughput({ url, headerSets, connections: CONNECTIONS, seconds: s });

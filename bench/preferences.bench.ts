@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { createVerifier } from 'fast-jwt';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Db } from '../apps/server/src/db/client';
 import { userPreferences } from '../apps/server/src/db/schema/index';
+import type { TokenService } from '../apps/server/src/modules/auth/token.service';
 import { type Engine, startBenchApp } from './engine';
 import { alternate, compare, type Figure } from './figure';
 import { throughput } from './load-client';
@@ -26,27 +28,8 @@ export async function preferencesBench(engine: Engine): Promise<Figure[]> {
   try {
     const { app, database } = bench;
     const db = database.db;
-    const headerSets: Record<string, string>[] = [];
-    const rows = await createUsers(db, TOKENS);
-    await db
-      .insert(userPreferences)
-      .values(
-        rows.map((u, i) => ({ userId: u.id, data: { theme: i % 2 ? 'dark' : 'light', viewMode: 'list' } })),
-      );
-    for (const user of rows) {
-      const [token] = await accessTokens(app.ctx.tokens, user, 1);
-      headerSets.push({ authorization: `Bearer ${token}`, 'x-bench-user': user.id });
-    }
-
-    const find = db
-      .select({ data: userPreferences.data })
-      .from(userPreferences)
-      .where(eq(userPreferences.userId, sql.placeholder('userId')))
-      .prepare('bare_preferences_find');
-    bare.get('/bare-preferences', async (request) => {
-      const rows = await find.execute({ userId: request.headers['x-bench-user'] as string });
-      return rows[0]?.data ?? {};
-    });
+    const headerSets = await usersWithPreferences(db, app.ctx.tokens);
+    const find = bareRead(db, bare, '/bare-preferences');
     // For the reference figure: the app's key and algorithm, expiry checked by the library.
     const verify = createVerifier({ key: app.ctx.secrets.jwtSecret, algorithms: ['HS256'] });
     bare.get('/bare-authenticated-preferences', async (request, reply) => {
@@ -114,4 +97,40 @@ export async function preferencesBench(engine: Engine): Promise<Figure[]> {
     await bare.close();
     await bench.close();
   }
+}
+
+/**
+ * TOKENS users, each with a stored preferences row and an access token: one header set per user,
+ * carrying the token for the app and the user id (`x-bench-user`) for the bare routes.
+ */
+export async function usersWithPreferences(db: Db, tokens: TokenService): Promise<Record<string, string>[]> {
+  const rows = await createUsers(db, TOKENS);
+  await db
+    .insert(userPreferences)
+    .values(
+      rows.map((u, i) => ({ userId: u.id, data: { theme: i % 2 ? 'dark' : 'light', viewMode: 'list' } })),
+    );
+  const headerSets: Record<string, string>[] = [];
+  for (const user of rows) {
+    const [token] = await accessTokens(tokens, user, 1);
+    headerSets.push({ authorization: `Bearer ${token}`, 'x-bench-user': user.id });
+  }
+  return headerSets;
+}
+
+/**
+ * The figure's limit on `bare` at `url`: the user's row by primary key (from `x-bench-user`), as the
+ * same kind of named prepared statement the app's repository uses. Returns the statement.
+ */
+export function bareRead(db: Db, bare: FastifyInstance, url: string) {
+  const find = db
+    .select({ data: userPreferences.data })
+    .from(userPreferences)
+    .where(eq(userPreferences.userId, sql.placeholder('userId')))
+    .prepare('bare_preferences_find');
+  bare.get(url, async (request) => {
+    const rows = await find.execute({ userId: request.headers['x-bench-user'] as string });
+    return rows[0]?.data ?? {};
+  });
+  return find;
 }
