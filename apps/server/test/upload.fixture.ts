@@ -162,6 +162,32 @@ export function rawRequest(
   });
 }
 
+/**
+ * A tus request by `user` over a real socket to the app listening at `base` (`url` absolute, or a
+ * path under it), with the protocol header and the body's length set.
+ */
+export async function tusCall(
+  base: string,
+  user: { headers: Record<string, string> },
+  method: string,
+  url: string,
+  headers: Record<string, string | number>,
+  body?: Buffer,
+): Promise<RawResponse> {
+  const res = await rawRequest(url.startsWith('http') ? url : `${base}${url}`, {
+    method,
+    headers: {
+      'tus-resumable': '1.0.0',
+      ...user.headers,
+      ...headers,
+      ...(body ? { 'content-length': body.length } : {}),
+    },
+    chunks: body ? [body] : [],
+  });
+  if (res === 'aborted') throw new Error('aborted');
+  return res;
+}
+
 /** Polls until `check` passes (the server settles an aborted upload asynchronously). */
 export async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
   const start = Date.now();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTwoProcessApps, type TestApp, testDbKind } from '../../test/test-app';
-import { type RawResponse, rawRequest, upload } from '../../test/upload.fixture';
+import { tusCall, upload } from '../../test/upload.fixture';
 import { createTestUser, type TestUser, tokenFor } from '../../test/users.fixture';
 import type { App } from '../app';
 
@@ -97,38 +97,33 @@ describe('live events (one process)', () => {
     const carol = await createTestUser(t.app);
     const base = await urlOf(t.app);
     const page = await openStream(t.app, carol);
-    const tus = async (
-      method: string,
-      url: string,
-      headers: Record<string, string | number>,
-      body?: Buffer,
-    ) => {
-      const res = await rawRequest(url, {
-        method,
-        headers: {
-          'tus-resumable': '1.0.0',
-          ...carol.headers,
-          ...headers,
-          ...(body
-            ? { 'content-type': 'application/offset+octet-stream', 'content-length': body.length }
-            : {}),
-        },
-        chunks: body ? [body] : [],
-      });
-      if (res === 'aborted') throw new Error('aborted');
-      return res as RawResponse;
-    };
     const data = randomBytes(200);
-    const created = await tus('POST', `${base}/api/files/tus`, {
+    const octets = { 'content-type': 'application/offset+octet-stream' };
+    const created = await tusCall(base, carol, 'POST', '/api/files/tus', {
       'upload-length': data.length,
       'upload-metadata': `filename ${Buffer.from('two-parts.bin').toString('base64')}`,
     });
     expect(created.status).toBe(201);
     const location = new URL(created.headers.location ?? '', base).toString();
     // The creation and a PATCH in the middle store no file: the storage pages have nothing to refetch.
-    expect((await tus('PATCH', location, { 'upload-offset': 0 }, data.subarray(0, 100))).status).toBe(204);
+    const first = await tusCall(
+      base,
+      carol,
+      'PATCH',
+      location,
+      { ...octets, 'upload-offset': 0 },
+      data.subarray(0, 100),
+    );
+    expect(first.status).toBe(204);
     expect(await page.next('storage.changed', 300)).toBeUndefined();
-    const last = await tus('PATCH', location, { 'upload-offset': 100 }, data.subarray(100));
+    const last = await tusCall(
+      base,
+      carol,
+      'PATCH',
+      location,
+      { ...octets, 'upload-offset': 100 },
+      data.subarray(100),
+    );
     expect(last.status).toBe(200);
     expect(await page.next('storage.changed')).toBeDefined();
     expect(await page.next('storage.changed', 300)).toBeUndefined();

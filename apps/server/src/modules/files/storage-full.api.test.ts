@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestS3, type TestS3Server } from '../../../test/s3-server.fixture';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { rawRequest, sha256, storageState, tempObjects, upload } from '../../../test/upload.fixture';
+import { sha256, storageState, tempObjects, tusCall, upload } from '../../../test/upload.fixture';
 import { createTestUser, type TestUser } from '../../../test/users.fixture';
 import { LocalStorageDriver } from '../../storage/local.driver';
 
@@ -26,29 +26,6 @@ async function download(t: TestApp, user: TestUser, fileId: string): Promise<Buf
 }
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
-
-function tusCall(
-  base: string,
-  user: TestUser,
-  method: string,
-  url: string,
-  headers: Record<string, string | number>,
-  body?: Buffer,
-) {
-  return rawRequest(url.startsWith('http') ? url : `${base}${url}`, {
-    method,
-    headers: {
-      'tus-resumable': '1.0.0',
-      ...user.headers,
-      ...headers,
-      ...(body ? { 'content-length': body.length } : {}),
-    },
-    chunks: body ? [body] : [],
-  }).then((r) => {
-    if (r === 'aborted') throw new Error('aborted');
-    return r;
-  });
-}
 
 const createTus = (base: string, user: TestUser, size: number) =>
   tusCall(base, user, 'POST', '/api/files/tus', {
