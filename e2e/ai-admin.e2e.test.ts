@@ -8,7 +8,7 @@ import { AiStandins } from '../apps/server/test/ai-standins';
 import { confirmedUser, signIn } from './support/accounts';
 import { api, loginToken } from './support/api';
 import { hasChromium, launchBrowser, screenshot, screenshotBothThemes } from './support/browser';
-import { type RunningServer, runCli, startServer } from './support/server';
+import { prepareDataDir, type RunningServer, startBuiltServer } from './support/server';
 
 /** The OpenAI stand-in's reply, a word at a time: long enough to be seen streaming. */
 const REPLY =
@@ -41,16 +41,16 @@ describe.skipIf(!hasChromium)('AI management and workbench journey in Chromium',
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'stratos-ai-admin-'));
     standins = await AiStandins.start();
-    // The run's web build (global setup): the server only reads it.
-    const webDist = inject('webDist');
+    // The run's build (global setup): the server only reads it.
+    const build = inject('build');
     const dataDir = path.join(dir, 'data');
     const root = { email: `aiadmin-root-${stamp}@stratos.test`, password: 'RootPassw0rd2026' };
-    runCli(['create-superadmin', '--email', root.email, '--password', root.password], { DATA_DIR: dataDir });
+    prepareDataDir(build, dataDir, root);
     // Every provider's stand-in with a platform key, so paid models (and their cost) are on offer.
-    server = await startServer(
+    server = await startBuiltServer(
+      build,
       {
         ...standins.env(),
-        WEB_DIST_DIR: webDist,
         AI_CHECK_TIMEOUT_MS: '2000',
         AI_REQUEST_TIMEOUT_MS: '5000',
       },

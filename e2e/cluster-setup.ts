@@ -7,8 +7,8 @@ import type { TestProject } from 'vitest/node';
 import { type RoundRobinProxy, roundRobin } from '../apps/server/test/round-robin-proxy';
 import { startTestS3, type TestS3Server } from '../apps/server/test/s3-server.fixture';
 import { hasChromium } from './support/browser';
+import { acquireJourneyBuild } from './support/journey-build';
 import { type RunningServer, runCli, serverLogFile, startServer } from './support/server';
-import { acquireWebBuild } from './support/web-build';
 
 /**
  * The journeys again, on the production shape (issue 15 "Two processes, one database, one object
@@ -22,7 +22,7 @@ export default async function setup(project: TestProject) {
   if (!hasChromium || !baseUrl) {
     project.provide('baseURL', '');
     project.provide('admin', { email: '', password: '' });
-    project.provide('webDist', '');
+    project.provide('build', { webDist: '', serverDist: '', dataTemplate: '' });
     return;
   }
   const dbName = `stratos_cluster_${randomBytes(4).toString('hex')}`;
@@ -33,7 +33,7 @@ export default async function setup(project: TestProject) {
   const url = new URL(baseUrl);
   url.pathname = `/${dbName}`;
 
-  let web: ReturnType<typeof acquireWebBuild> | undefined;
+  let journeyBuild: Awaited<ReturnType<typeof acquireJourneyBuild>> | undefined;
   const dirs = [0, 1].map((i) => mkdtempSync(path.join(tmpdir(), `stratos-cluster-${i}-`)));
   let s3: TestS3Server | undefined;
   let servers: RunningServer[] = [];
@@ -48,21 +48,21 @@ export default async function setup(project: TestProject) {
     await admin.connect();
     await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();
-    web?.release();
+    journeyBuild?.release();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     if (proxyLog) rmSync(proxyLog, { force: true });
   };
 
   try {
-    web = acquireWebBuild();
-    const webDist = web.dir;
+    journeyBuild = await acquireJourneyBuild();
+    const { build } = journeyBuild;
     s3 = await startTestS3('standin');
     const env = {
       ...s3.env,
       DATABASE_URL: url.href,
       JWT_SECRET: randomBytes(32).toString('hex'),
       ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      WEB_DIST_DIR: webDist,
+      WEB_DIST_DIR: build.webDist,
     };
     const admin = { email: 'ops-admin@stratos.test', password: 'AdminPassw0rd' };
     runCli(['create-superadmin', '--email', admin.email, '--password', admin.password], env);
@@ -78,7 +78,7 @@ export default async function setup(project: TestProject) {
     targets.push(...servers.map((s) => s.url));
     project.provide('baseURL', proxy.url);
     project.provide('admin', admin);
-    project.provide('webDist', webDist);
+    project.provide('build', build);
   } catch (err) {
     await teardown();
     throw err;

@@ -1,17 +1,17 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { hasChromium } from './support/browser';
+import { acquireJourneyBuild, type JourneyBuild } from './support/journey-build';
 import { type RunningServer, runCli, startServer } from './support/server';
-import { acquireWebBuild } from './support/web-build';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     admin: { email: string; password: string };
-    /** The web app built for the journeys, for a journey that starts a server of its own. */
-    webDist: string;
+    /** The run's build, for a journey that starts a server of its own (empty without Chromium). */
+    build: JourneyBuild;
   }
 }
 
@@ -25,20 +25,23 @@ export default async function setup(project: TestProject) {
     );
     project.provide('baseURL', '');
     project.provide('admin', { email: '', password: '' });
-    project.provide('webDist', '');
+    project.provide('build', { webDist: '', serverDist: '', dataTemplate: '' });
     return;
   }
-  const web = acquireWebBuild();
-  const webDist = web.dir;
+  const { build, release } = await acquireJourneyBuild();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stratos-e2e-'));
   const admin = { email: 'ops-admin@stratos.test', password: 'AdminPassw0rd' };
+  // The shared server starts as before, from the sources on a new data directory: with the compiled
+  // server on a copied database, the files journey failed twice in full runs (a delete dialog that
+  // never opened, not seen in runs of that journey alone), for a reason not found yet.
   runCli(['create-superadmin', '--email', admin.email, '--password', admin.password], { DATA_DIR: dataDir });
-  server = await startServer({ WEB_DIST_DIR: webDist }, dataDir);
+  server = await startServer({ WEB_DIST_DIR: build.webDist }, dataDir);
   project.provide('baseURL', server.url);
   project.provide('admin', admin);
-  project.provide('webDist', webDist);
+  project.provide('build', build);
   return async () => {
     await server?.stop();
-    web.release();
+    rmSync(dataDir, { recursive: true, force: true });
+    release();
   };
 }

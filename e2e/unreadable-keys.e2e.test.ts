@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { confirmedUser, signIn } from './support/accounts';
 import { api, loginToken } from './support/api';
 import { hasChromium, launchBrowser, screenshotBothThemes } from './support/browser';
-import { type RunningServer, runCli, startServer } from './support/server';
+import { prepareDataDir, type RunningServer, startBuiltServer } from './support/server';
 
-const webDist = inject('webDist');
+const build = inject('build');
 const root = { email: 'keys-root@stratos.test', password: 'KeysRoot2026' };
 const person = {
   email: 'keys-user@stratos.test',
@@ -28,15 +28,14 @@ describe.skipIf(!hasChromium)('stored AI keys that can no longer be read, in Chr
   let server: RunningServer;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stratos-e2e-keys-'));
   const env = {
-    WEB_DIST_DIR: webDist,
     JOBS_ENABLED: 'false',
     OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
     ANTHROPIC_BASE_URL: 'http://127.0.0.1:9/v1',
   };
 
   beforeAll(async () => {
-    runCli(['create-superadmin', '--email', root.email, '--password', root.password], { DATA_DIR: dataDir });
-    const first = await startServer(env, dataDir);
+    prepareDataDir(build, dataDir, root);
+    const first = await startBuiltServer(build, env, dataDir);
     try {
       const rootToken = await loginToken(first.url, root.email, root.password);
       await confirmedUser(first.url, rootToken, person);
@@ -56,7 +55,11 @@ describe.skipIf(!hasChromium)('stored AI keys that can no longer be read, in Chr
     } finally {
       await first.stop();
     }
-    server = await startServer({ ...env, ENCRYPTION_KEY: randomBytes(32).toString('hex') }, dataDir);
+    server = await startBuiltServer(
+      build,
+      { ...env, ENCRYPTION_KEY: randomBytes(32).toString('hex') },
+      dataDir,
+    );
     browser = await launchBrowser();
   });
   afterAll(async () => {

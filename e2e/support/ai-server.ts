@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import { AiStandins } from '../../apps/server/test/ai-standins';
 import { confirmedUser } from './accounts';
 import { loginToken } from './api';
-import { type RunningServer, runCli, startServer } from './server';
+import { prepareDataDir, type RunningServer, startBuiltServer } from './server';
 
 export interface AiJourneyServer {
   standins: AiStandins;
@@ -25,12 +25,13 @@ export async function startAiJourneyServer(
 ): Promise<AiJourneyServer> {
   const dir = mkdtempSync(path.join(tmpdir(), `stratos-${name}-`));
   const standins = await AiStandins.start();
-  const webDist = inject('webDist');
+  const build = inject('build');
   const dataDir = path.join(dir, 'data');
   const admin = { email: `${name}-ops@stratos.test`, password: 'AdminPassw0rd' };
-  runCli(['create-superadmin', '--email', admin.email, '--password', admin.password], { DATA_DIR: dataDir });
-  const server = await startServer(
-    { WEB_DIST_DIR: webDist, OLLAMA_URL: standins.env().OLLAMA_URL, AI_CHECK_TIMEOUT_MS: '2000' },
+  prepareDataDir(build, dataDir, admin);
+  const server = await startBuiltServer(
+    build,
+    { OLLAMA_URL: standins.env().OLLAMA_URL, AI_CHECK_TIMEOUT_MS: '2000' },
     dataDir,
   );
   const adminToken = await loginToken(server.url, admin.email, admin.password);

@@ -57,14 +57,24 @@ export interface RunningServer {
   kill(): Promise<void>;
 }
 
+/**
+ * What a spawned server runs: the sources through tsx's loader (by default), or the `server.js` of
+ * a compiled build in `compiled` (scripts/build-server.mjs), as `npm start` runs it. A compiled
+ * server answers its first health check in about half the time (~2 s against ~4 s here).
+ */
+function serverArgs(compiled?: string): string[] {
+  return compiled ? [path.join(compiled, 'server.js')] : ['--import', 'tsx', 'apps/server/src/server.ts'];
+}
+
 /** Spawns the server; resolves once it answers /api/health, or with its output when it exits first. */
 export function spawnServer(
   env: Record<string, string>,
   dataDir: string,
+  compiled?: string,
 ): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   let log = '';
-  // Node itself with tsx's loader, not `npx tsx`: the child is the server, so its exit is the server's.
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  // Node itself, not `npx tsx`: the child is the server, so its exit is the server's.
+  const child: ChildProcess = spawn(process.execPath, serverArgs(compiled), {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -104,10 +114,12 @@ export async function startServer(
   dataDir?: string,
   /** Another log file that also gets its output (a load balancer's address, for the journeys behind it). */
   alsoLogTo?: string,
+  /** A compiled build to run instead of the sources (see spawnServer). */
+  compiled?: string,
 ): Promise<RunningServer> {
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'stratos-e2e-'));
   const port = await freePort();
-  const { child, output, exited } = spawnServer({ PORT: String(port), ...env }, dir);
+  const { child, output, exited } = spawnServer({ PORT: String(port), ...env }, dir, compiled);
   const url = `http://127.0.0.1:${port}`;
   const logFile = serverLogFile(url);
   mkdirSync(path.dirname(logFile), { recursive: true });
