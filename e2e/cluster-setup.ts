@@ -7,7 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { type RoundRobinProxy, roundRobin } from '../apps/server/test/round-robin-proxy';
 import { startTestS3, type TestS3Server } from '../apps/server/test/s3-server.fixture';
 import { hasChromium } from './support/browser';
-import { acquireJourneyBuild } from './support/journey-build';
+import { acquireJourneyBuild, NO_JOURNEY_BUILD } from './support/journey-build';
 import { type RunningServer, runCli, serverLogFile, startServer } from './support/server';
 
 /**
@@ -22,7 +22,7 @@ export default async function setup(project: TestProject) {
   if (!hasChromium || !baseUrl) {
     project.provide('baseURL', '');
     project.provide('admin', { email: '', password: '' });
-    project.provide('build', { webDist: '', serverDist: '', dataTemplate: '' });
+    project.provide('build', NO_JOURNEY_BUILD);
     return;
   }
   const dbName = `stratos_cluster_${randomBytes(4).toString('hex')}`;

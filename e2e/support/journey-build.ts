@@ -19,6 +19,9 @@ export interface JourneyBuild {
   dataTemplate: string;
 }
 
+/** What a global setup provides when the journeys are skipped (no Chromium): nothing was built. */
+export const NO_JOURNEY_BUILD: JourneyBuild = { webDist: '', serverDist: '', dataTemplate: '' };
+
 interface SharedBuild {
   ready: Promise<JourneyBuild>;
   holders: number;
@@ -29,9 +32,9 @@ const shared = globalThis as typeof globalThis & { stratosJourneyBuild?: SharedB
 
 /**
  * The run's build: the e2e and e2e-cluster global setups run in the same vitest process, and the
- * servers only read it. The web app takes ~10 s of CPU, the server ~1 s,
- * the migrated database ~7 s (once, instead of in every journey that starts a server of its own).
- * The last holder to release it removes it.
+ * servers only read it. The web app takes ~10 s of CPU, the server ~1 s, the migrated database
+ * ~7 s (once, instead of in every journey that starts a server of its own). The last holder to
+ * release it removes it.
  */
 export async function acquireJourneyBuild(): Promise<{ build: JourneyBuild; release(): void }> {
   let held = shared.stratosJourneyBuild;
