@@ -79,7 +79,7 @@ export default defineConfig({
           exclude: webTestsThatMock,
           environment: 'happy-dom',
           // One module graph per worker, as the server project: importing antd and the app's modules
-          // in every file took longer than the tests (all web tests: 182 s, against 106-111 s with
+          // in every file took longer than the tests (all web tests: 182 s, against 96-111 s with
           // the files that mock in a project of their own). A worker's files then also share the
           // DOM, storage and globals, which the setup file resets after each file.
           isolate: false,
