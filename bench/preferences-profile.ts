@@ -1,11 +1,12 @@
 /**
- * `npx tsx preferences-profile.ts`: the authenticated GET figure's two sides taken apart. 50
- * connections from a load generator of its own on the app's GET /api/user-preferences, then on the
- * bare prepared read, BENCH_SECONDS each (10 by default) after a warm-up of BENCH_WARMUP (8), with as
- * many users and tokens as the figure (TOKENS), while this process (the server side of both) is
- * profiled. Prints the server CPU per reply of each and writes
- * preferences-app.cpuprofile and preferences-bare.cpuprofile (PROFILE_DIR, empty: no profile).
- * BENCH_ENGINES=postgres for PostgreSQL; COUNT_STATEMENTS=1 also lists what the database ran.
+ * `npx tsx preferences-profile.ts`: the authenticated GET figure's sides taken apart. 50 connections
+ * from a load generator of its own on the app's GET /api/user-preferences, then on the figure's
+ * limit (the same token check and prepared read), then on the read with no token check,
+ * BENCH_SECONDS each (10 by default) after a warm-up of BENCH_WARMUP (8), with as many users and
+ * tokens as the figure (TOKENS), while this process (the server side of all three) is profiled.
+ * Prints the server CPU per reply of each and writes preferences-{app,verified,bare}.cpuprofile
+ * (PROFILE_DIR, empty: no profile). BENCH_ENGINES=postgres for PostgreSQL; COUNT_STATEMENTS=1 also
+ * lists what the database ran.
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -13,7 +14,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { enginesToRun, startBenchApp } from './engine';
 import { throughput } from './load-client';
-import { bareRead, usersWithPreferences } from './preferences.bench';
+import { bareRead, usersWithPreferences, verifiedRead } from './preferences.bench';
 import { CONNECTIONS } from './support';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -28,7 +29,8 @@ const bare = Fastify({ logger: false });
 try {
   const db = bench.database.db;
   const headerSets = await usersWithPreferences(db, bench.app.ctx.tokens);
-  bareRead(db, bare, '/bare');
+  const find = bareRead(db, bare, '/bare');
+  bare.get('/verified', verifiedRead(bench.app.ctx.secrets.jwtSecret, find));
   const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
   const load = (url: string, s: number) =>
     throughput({ url, headerSets, connections: CONNECTIONS, seconds: s });
@@ -38,7 +40,7 @@ try {
   const client = (db as unknown as { $client: Record<string, (...a: unknown[]) => unknown> }).$client;
   const counts = new Map<string, number>();
   const count = (label: string) => counts.set(label, (counts.get(label) ?? 0) + 1);
-  for (const method of ['query', 'execProtocolStream']) {
+  for (const method of ['query', 'execProtocolStream', 'execProtocolRawSync']) {
     const original = client[method]?.bind(client);
     if (!process.env.COUNT_STATEMENTS || !original) continue;
     client[method] = (...a: unknown[]) => {
@@ -51,10 +53,15 @@ try {
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
-  for (const [name, url] of [
-    ['app', `${bench.url}/api/user-preferences`],
-    ['bare', `${bareUrl}/bare`],
-  ] as const) {
+  const urls: Record<string, string> = {
+    app: `${bench.url}/api/user-preferences`,
+    verified: `${bareUrl}/verified`,
+    bare: `${bareUrl}/bare`,
+  };
+  // PROFILE_SIDES=verified,app: which sides, in what order (JIT state carries from one to the next).
+  for (const name of (process.env.PROFILE_SIDES ?? 'app,verified,bare').split(',')) {
+    const url = urls[name];
+    if (!url) throw new Error(`PROFILE_SIDES: no side ${name}`);
     await load(url, warmup);
     if (dir) await session.post('Profiler.start');
     counts.clear();

@@ -1,4 +1,5 @@
 import { type PGliteInterface, parse, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { executeMessages } from './pglite-execute-message';
 
 type Query = (text: string, params?: unknown[], options?: QueryOptions) => Promise<Results>;
 
@@ -84,15 +85,7 @@ async function runPrepared(
           const serializer = options.serializers?.[type] ?? pg.serializers[type];
           return serializer ? serializer(value) : String(value);
         });
-        messages = await pg.execProtocolStream(
-          concat([
-            serialize.bind({ statement: statement.name, values }),
-            serialize.describe({ type: 'P' }),
-            serialize.execute({}),
-            serialize.sync(),
-          ]),
-          protocolOptions,
-        );
+        messages = await pg.execProtocolStream(executeMessages(statement.name, values), protocolOptions);
       } catch (err) {
         // A statement whose plan went stale (its table changed shape) is prepared again next time.
         const stale = statement.name;
