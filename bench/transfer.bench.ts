@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { TUS_ENDPOINT } from '@stratos/contracts/files/upload.schema';
+import { TUS_CHUNK_BYTES as TUS_CHUNK, TUS_ENDPOINT } from '@stratos/contracts/files/upload.schema';
 import { TokenService } from '../apps/server/src/modules/auth/token.service';
 import { startBareServer } from './bare-transfer-server';
 import { type Engine, prepareServerData, type ServerData } from './engine';
@@ -14,8 +14,8 @@ import { accessTokens, createUser, debug, ROUNDS } from './support';
 import { MiB, sourceFile } from './test-files';
 
 const BYTES = Number(process.env.BENCH_TRANSFER_MIB ?? 256) * MiB;
-/** What tus-js-client sends per PATCH for the web app (TUS_CHUNK in apps/web/src/features/files/api/upload-file.ts). */
-export const TUS_CHUNK_BYTES = 32 * MiB;
+/** What tus-js-client sends per PATCH for the web app. */
+export const TUS_CHUNK_BYTES = Number(process.env.BENCH_TUS_CHUNK_MIB ?? TUS_CHUNK / MiB) * MiB;
 const MAX_UPLOAD = String(16 * 1024 * MiB);
 
 const mibps = (r: ClientResult) => r.bytes / MiB / (r.ms / 1000);

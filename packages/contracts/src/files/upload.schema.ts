@@ -3,6 +3,11 @@ import { storableText } from '../common/text.schema';
 
 /** Where resumable (tus) uploads are created; the web app's tus client points here. */
 export const TUS_ENDPOINT = '/api/files/tus';
+/**
+ * Bytes per tus PATCH the web app sends (the upload figures send the same). 64 MiB measured the
+ * same as 32 MiB on loopback, within the disk's noise (docs/benchmarks.md, 2026-11-27 morning).
+ */
+export const TUS_CHUNK_BYTES = 32 * 1024 * 1024;
 /** Response header of the tus request that completes an upload: the new file's id. */
 export const FILE_ID_HEADER = 'X-File-Id';
 /** Default of the `maxUploadSize` app setting (100 MB). */

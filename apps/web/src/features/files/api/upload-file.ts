@@ -1,4 +1,4 @@
-import { FILE_ERRORS, TUS_ENDPOINT } from '@stratos/contracts/files/upload.schema';
+import { FILE_ERRORS, TUS_CHUNK_BYTES, TUS_ENDPOINT } from '@stratos/contracts/files/upload.schema';
 import type { DetailedError } from 'tus-js-client';
 import { authSession } from '../../../lib/auth-session';
 import { tokenIsFresh } from '../../../lib/jwt';
@@ -6,7 +6,6 @@ import type { UploadHooks } from '../model/upload-queue';
 
 /** Files above this go through the resumable (tus) endpoint; smaller ones in one multipart request. */
 export const RESUMABLE_THRESHOLD = 50 * 1024 * 1024;
-const TUS_CHUNK = 32 * 1024 * 1024;
 
 /** A token that is still valid for the next request (refreshed once if it has expired). */
 async function freshToken(): Promise<string | null> {
@@ -110,7 +109,7 @@ async function resumableUpload(file: File, folderId: string | null, hooks: Uploa
   await new Promise<void>((resolve, reject) => {
     const upload = new Upload(file, {
       endpoint: TUS_ENDPOINT,
-      chunkSize: TUS_CHUNK,
+      chunkSize: TUS_CHUNK_BYTES,
       retryDelays: [0, 1000, 3000, 5000, 10000],
       metadata: {
         filename: file.name,
