@@ -10,6 +10,16 @@ import { throughput } from './load-client';
 import { accessTokens, assertClean, CONNECTIONS, createUsers, ROUNDS, SECONDS, TOKENS } from './support';
 
 /**
+ * Each side's warm-up (BENCH_WARMUP, seconds): at 2,000-5,000 req/s, long enough for every one of
+ * the TOKENS users to be served once, so the rounds measure a server in its steady state (its
+ * account-state cache filled, its code compiled), as one that has been up for a minute is. After a
+ * 1 s warm-up, the app's first round also read the state of most accounts. Five rounds still end
+ * within the cache's 60 s, so none of them pays for entries expiring: at this figure's rate (each
+ * user every ~3 s), a server would reread one account state in ~20 requests in its steady state.
+ */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 5);
+
+/**
  * Authenticated GET /api/user-preferences with 50 connections from a load generator of its own,
  * against a bare Fastify route in the same process doing the work an authenticated GET cannot
  * avoid: verify the request's token, then read the user's row by primary key, as the same kind of
@@ -23,16 +33,6 @@ import { accessTokens, assertClean, CONNECTIONS, createUsers, ROUNDS, SECONDS, T
  * Reported beside it, without a goal: the same read with no token check at all (the user id in a
  * header every request also carries), so what verifying a token costs shows on its own.
  */
-/**
- * Each side's warm-up (BENCH_WARMUP, seconds): at 2,000-5,000 req/s, long enough for every one of
- * the TOKENS users to be served once, so the rounds measure a server in its steady state (its
- * account-state cache filled, its code compiled), as one that has been up for a minute is. After a
- * 1 s warm-up, the app's first round also read the state of most accounts. The rounds still end
- * within the cache's 60 s, so none of them pays for entries expiring: at this figure's rate (each
- * user every ~3 s), a server would reread one account state in ~20 requests in its steady state.
- */
-const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 5);
-
 export async function preferencesBench(engine: Engine): Promise<Figure[]> {
   const bench = await startBenchApp(engine);
   const bare = Fastify({ logger: false });
