@@ -55,10 +55,11 @@ export function spread(rounds: number[]): Spread {
 }
 
 /**
- * Runs `rounds` rounds of every side, one side after the other, the order turning by one each
- * round (A B, B A, A B ... for two sides), so no side always follows the same other side, and a
- * slow minute of a shared machine falls on every side alike. Each call returns the side's value
- * for that round. `warmup` rounds run first and are not kept.
+ * Runs `rounds` rounds of every side, in a new order each round, so a slow minute of a shared
+ * machine falls on every side alike and no side always comes right after the same other side
+ * (whatever a side leaves behind, dirty pages or fresh memory to fault in, lands on different
+ * sides). Each call returns the side's value for that round. `warmup` rounds run first and are
+ * not kept.
  */
 export async function alternate<K extends string>(
   rounds: number,
@@ -68,14 +69,28 @@ export async function alternate<K extends string>(
   const names = Object.keys(sides) as K[];
   const values = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<K, number[]>;
   for (let round = -warmup; round < rounds; round++) {
-    const turn = ((round % names.length) + names.length) % names.length;
-    const order = [...names.slice(turn), ...names.slice(0, turn)];
-    for (const name of order) {
+    for (const name of roundOrder(names, round + warmup)) {
       const v = await sides[name](round);
       if (round >= 0) values[name].push(v);
     }
   }
   return Object.fromEntries(names.map((n) => [n, spread(values[n])])) as Record<K, Spread>;
+}
+
+/**
+ * The order of round `k`: row k of a balanced Latin square (Williams design). Over n rounds (2n
+ * for an odd number of sides, each row followed by its reverse) every side runs right after every
+ * other side equally often. Turning one order by a place each round, as this did before, kept
+ * each side behind the same neighbour whenever it was not first. Two sides: A B, B A.
+ */
+export function roundOrder<K>(names: readonly K[], k: number): K[] {
+  const n = names.length;
+  // 0, 1, n-1, 2, n-2, ...
+  const base = names.map((_, j) => (j === 0 ? 0 : j % 2 ? (j + 1) / 2 : n - j / 2));
+  const even = n % 2 === 0;
+  const row = even ? k % n : Math.floor(k / 2) % n;
+  const order = base.map((b) => names[(b + row) % n] as K);
+  return !even && k % 2 === 1 ? order.reverse() : order;
 }
 
 export type Goal = { atLeast: number } | { atMost: number };
