@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatBytes } from '../apps/web/src/lib/format-bytes';
 import { confirmedUser, signIn } from './support/accounts';
 import { api, loginToken } from './support/api';
-import { hasChromium, launchBrowser, screenshot, screenshotBothThemes } from './support/browser';
+import {
+  animationsSettled,
+  hasChromium,
+  launchBrowser,
+  screenshot,
+  screenshotBothThemes,
+} from './support/browser';
 
 const baseURL = inject('baseURL');
 const admin = inject('admin');
@@ -19,9 +25,16 @@ const sha256 = (file: string) => createHash('sha256').update(readFileSync(file))
 const browserOf = (page: Page): Locator => page.getByLabel('Files and folders', { exact: true });
 const listed = (page: Page, name: string) => browserOf(page).getByText(name, { exact: true });
 
+/**
+ * Chooses `action` from the row's menu, then waits for what it opened to stop moving: a menu or a
+ * dialog still zooming in can move its items between Playwright's hit test and its click (a Move
+ * dialog once showed no folder to click within 30 s in a full run).
+ */
 async function itemAction(page: Page, name: string, action: string) {
   await page.getByRole('button', { name: `Actions for ${name}` }).click();
+  await animationsSettled(page);
   await page.getByRole('menuitem', { name: action }).click();
+  await animationsSettled(page);
 }
 
 /** Names in the details table, top to bottom. */
