@@ -55,11 +55,12 @@ export function spread(rounds: number[]): Spread {
 }
 
 /**
- * Runs `rounds` rounds of every side, in a new order each round, so a slow minute of a shared
- * machine falls on every side alike and no side always comes right after the same other side
- * (whatever a side leaves behind, dirty pages or fresh memory to fault in, lands on different
- * sides). Each call returns the side's value for that round. `warmup` rounds run first and are
- * not kept.
+ * Runs at least `rounds` rounds of every side, in a new order each round, so a slow minute of a
+ * shared machine falls on every side alike and no side always comes right after the same other
+ * side (whatever a side leaves behind, dirty pages or fresh memory to fault in, lands on different
+ * sides). The kept rounds are whole cycles of `roundOrder` (see `balancedRounds`), so each side
+ * follows each other side equally often. Each call returns the side's value for that round.
+ * `warmup` rounds run first and are not kept.
  */
 export async function alternate<K extends string>(
   rounds: number,
@@ -68,7 +69,8 @@ export async function alternate<K extends string>(
 ): Promise<Record<K, Spread>> {
   const names = Object.keys(sides) as K[];
   const values = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<K, number[]>;
-  for (let round = -warmup; round < rounds; round++) {
+  const kept = balancedRounds(rounds, names.length);
+  for (let round = -warmup; round < kept; round++) {
     for (const name of roundOrder(names, round + warmup)) {
       const v = await sides[name](round);
       if (round >= 0) values[name].push(v);
@@ -91,6 +93,18 @@ export function roundOrder<K>(names: readonly K[], k: number): K[] {
   const row = even ? k % n : Math.floor(k / 2) % n;
   const order = base.map((b) => names[(b + row) % n] as K);
   return !even && k % 2 === 1 ? order.reverse() : order;
+}
+
+/**
+ * The fewest rounds, at least `rounds`, that are whole cycles of `roundOrder` for `sides` sides:
+ * any `sides` consecutive rows for an even number, twice that for an odd one. Five rounds of five
+ * sides (the upload figures) covered half a cycle: some sides followed the same neighbour twice,
+ * others never.
+ */
+export function balancedRounds(rounds: number, sides: number): number {
+  if (sides <= 1) return rounds;
+  const cycle = sides % 2 === 0 ? sides : 2 * sides;
+  return Math.ceil(rounds / cycle) * cycle;
 }
 
 export type Goal = { atLeast: number } | { atMost: number };

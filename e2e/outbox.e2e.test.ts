@@ -96,10 +96,11 @@ describe.skipIf(!hasChromium)('mail outbox in Chromium', () => {
       const text = await page.evaluate(() => document.body.innerText);
       expect(text).toContain('••••••');
       expect(text).not.toContain(resetCode);
-      const body = await page
-        .getByRole('region', { name: /^Text of “Reset your Stratos password/ })
-        .first()
-        .innerText();
+      const body =
+        (await page
+          .getByRole('region', { name: /^Text of “Reset your Stratos password/ })
+          .first()
+          .textContent()) ?? '';
       expect(body).toContain('••••••');
       expect(body).not.toMatch(SIX_DIGITS);
       await screenshotBothThemes(page, (theme) => `admin-outbox-${theme}-${width}`);

@@ -4,10 +4,13 @@ import { storableText } from '../common/text.schema';
 /** Where resumable (tus) uploads are created; the web app's tus client points here. */
 export const TUS_ENDPOINT = '/api/files/tus';
 /**
- * Bytes per tus PATCH the web app sends (the upload figures send the same). 64 MiB measured the
- * same as 32 MiB on loopback, within the disk's noise (docs/benchmarks.md, 2026-11-27 morning).
+ * Bytes per tus PATCH the web app sends (the upload figures send the same). A 256 MiB upload took
+ * ~465 ms in PATCHes of 64 MiB against ~560 ms in PATCHes of 32 MiB, and no less in 128 MiB
+ * (docs/benchmarks.md, 2026-11-27). 64 MiB also stays under the 100 MB a request body may have
+ * behind common proxies (Cloudflare's, for one); the server keeps the bytes of a PATCH cut short,
+ * so a larger PATCH loses nothing on a broken connection.
  */
-export const TUS_CHUNK_BYTES = 32 * 1024 * 1024;
+export const TUS_CHUNK_BYTES = 64 * 1024 * 1024;
 /** Response header of the tus request that completes an upload: the new file's id. */
 export const FILE_ID_HEADER = 'X-File-Id';
 /** Default of the `maxUploadSize` app setting (100 MB). */
