@@ -3,7 +3,8 @@
  * Fastify server doing nothing but moving the bytes, the way the app writes them: the app's own
  * local storage driver (`putTemp`: large writes, a background flush every 8 MiB, fsync at the
  * end, as the app makes every stored file durable) and the SHA-256 the app computes of every
- * upload (its content address), on the app's hash worker thread; without quota, rows or auth.
+ * upload (its content address), fed from the disk writer as the app feeds it; without quota, rows
+ * or auth.
  * - POST /multipart: the file part of a multipart/form-data body (@fastify/multipart, the app's parser).
  * - PUT /put/<name>: the raw body.
  * - GET /get?path=<file>: the file streamed with its length (256 KiB reads, as the app's local
@@ -20,7 +21,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import Fastify from 'fastify';
-import { HashingStream } from '../apps/server/src/modules/files/hash-worker';
+import { RunningHash } from '../apps/server/src/modules/files/hash-worker';
 import { LocalStorageDriver } from '../apps/server/src/storage/local.driver';
 import { benchDir, killOnExit } from './child';
 
@@ -29,12 +30,16 @@ const GiB = 1024 ** 3;
 async function main(dir: string) {
   const app = Fastify({ logger: false, bodyLimit: 16 * GiB });
   const storage = new LocalStorageDriver(dir);
-  /** Written and hashed as the app's BlobStore.writeTemp does. */
+  /** Written and hashed as the app's BlobStore.writeTemp does on local disk. */
   const store = async (key: string, body: Readable) => {
-    const hashing = new HashingStream();
-    body.pipe(hashing);
-    await storage.putTemp(key, hashing);
-    if (!/^[0-9a-f]{64}$/.test(hashing.sha256)) throw new Error('not hashed');
+    const hash = new RunningHash();
+    await storage.putTemp(key, body, {
+      onWritten: (chunks) => {
+        for (const c of chunks) hash.update(c);
+        return hash.drained();
+      },
+    });
+    if (!/^[0-9a-f]{64}$/.test(await hash.digest())) throw new Error('not hashed');
   };
   let n = 0;
   await app.register(async (scope) => {

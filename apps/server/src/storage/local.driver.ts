@@ -3,7 +3,7 @@ import { type FileHandle, mkdir, open, opendir, readdir, rename, rm, stat, utime
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DurableFileSink } from './durable-file-sink';
+import { DurableFileSink, type DurableFileSinkOptions } from './durable-file-sink';
 import {
   assertKey,
   assertTempKey,
@@ -66,8 +66,16 @@ export class LocalStorageDriver implements StorageDriver {
     return path.join(this.contentDir, ...key.split('/'));
   }
 
-  /** A full disk (ENOSPC, EDQUOT) rejects with `StorageFullError`; the file is removed either way. */
-  async putTemp(tempKey: string, body: Readable): Promise<StoredObjectInfo> {
+  /**
+   * A full disk (ENOSPC, EDQUOT) rejects with `StorageFullError`; the file is removed either way.
+   * `watch` sees the bytes as they land and can cap them (see DurableFileSinkOptions): a caller
+   * that hashes them needs no stream of its own in between.
+   */
+  async putTemp(
+    tempKey: string,
+    body: Readable,
+    watch: Pick<DurableFileSinkOptions, 'maxBytes' | 'tooLarge' | 'onWritten'> = {},
+  ): Promise<StoredObjectInfo> {
     const file = this.tempPath(tempKey);
     let handle: FileHandle;
     try {
@@ -75,7 +83,7 @@ export class LocalStorageDriver implements StorageDriver {
     } catch (err) {
       throw storageFullOr(err);
     }
-    const sink = new DurableFileSink(handle, { flushEvery: this.flushEvery });
+    const sink = new DurableFileSink(handle, { ...watch, flushEvery: this.flushEvery });
     try {
       await pipeline(body, sink);
       await sink.settle();

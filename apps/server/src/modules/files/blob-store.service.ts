@@ -5,7 +5,7 @@ import { LocalStorageDriver } from '../../storage/local.driver';
 import { S3StorageDriver } from '../../storage/s3.driver';
 import { ownedTempKey, type StorageDriver } from '../../storage/storage-driver';
 import { BlobsRepository } from './blobs.repository';
-import { HashingStream, StreamTooLargeError } from './hash-worker';
+import { HashingStream, RunningHash, StreamTooLargeError } from './hash-worker';
 
 export { HashingStream, StreamTooLargeError };
 
@@ -70,6 +70,8 @@ export class BlobStore {
    * `StreamTooLargeError` past `maxBytes`; on any failure the temporary object is deleted.
    */
   async writeTemp(source: Readable, maxBytes?: number): Promise<TempObject> {
+    if (this.storage instanceof LocalStorageDriver)
+      return this.writeLocalTemp(this.storage, source, maxBytes);
     const tempKey = this.newTempKey();
     const hashing = new HashingStream(maxBytes);
     // The first error wins: the driver may only see its consequence (a premature close).
@@ -92,6 +94,36 @@ export class BlobStore {
       hashing.destroy();
       await this.deleteQuietly(tempKey);
       throw failure ?? err;
+    }
+  }
+
+  /**
+   * `writeTemp` on local disk: the disk writer hashes each write once it is in the file, so the
+   * bytes need no hashing stream in between (one stream hop less per 64 KiB of an upload).
+   */
+  private async writeLocalTemp(
+    storage: LocalStorageDriver,
+    source: Readable,
+    maxBytes = Number.POSITIVE_INFINITY,
+  ): Promise<TempObject> {
+    const tempKey = this.newTempKey();
+    const hash = new RunningHash();
+    try {
+      const { size } = await storage.putTemp(tempKey, source, {
+        maxBytes,
+        tooLarge: () => new StreamTooLargeError(maxBytes),
+        onWritten: (chunks) => {
+          for (const c of chunks) hash.update(c);
+          return hash.drained();
+        },
+      });
+      const sha256 = await hash.digest();
+      if (size !== hash.bytes) throw new Error(`stored ${size} bytes of ${hash.bytes}`);
+      return { tempKey, size, sha256 };
+    } catch (err) {
+      hash.cancel();
+      await this.deleteQuietly(tempKey);
+      throw err;
     }
   }
 
