@@ -46,7 +46,7 @@ export async function transferServer(engine: Engine): Promise<{
 /**
  * Upload and download of a 256 MiB file on local disk, in alternating rounds, each side a server
  * process of its own and every client a process of its own:
- * - the app: POST /api/files/upload (multipart) and /api/files/tus (tus, 32 MiB PATCHes, as the web
+ * - the app: POST /api/files/upload (multipart) and /api/files/tus (tus, 64 MiB PATCHes, as the web
  *   app sends files above 50 MiB), GET /api/files/:id/download with a download link;
  * - the bare stream (bare-transfer-server.ts): the same bytes to disk through the app's own disk
  *   writer (flushes as it goes, fsync), multipart parsed by the app's parser (the raw body for

@@ -16,7 +16,7 @@ const BUDGET_MIB = 64;
  * median is the baseline); then its peak is reset (Linux clear_refs) and one upload streams in,
  * from a client process of its own. The growth is the peak resident memory of the server's
  * process tree (the kernel's high-water mark, and 20 ms samples) minus the baseline. Once for a
- * multipart upload and once for a tus upload (32 MiB PATCHes, as the web app sends it), each on
+ * multipart upload and once for a tus upload (64 MiB PATCHes, as the web app sends it), each on
  * a server of its own.
  */
 export async function uploadRssBench(engine: Engine): Promise<Figure[]> {
