@@ -1,3 +1,6 @@
+import { isDeepStrictEqual } from 'node:util';
+import { DEFAULT_PREFERENCES, PREFERENCE_KEYS } from '@stratos/contracts/preferences/preferences.schema';
+import { darkModeOf, type ThemeChoice } from '@stratos/contracts/preferences/theme';
 import { eq, sql } from 'drizzle-orm';
 import { createVerifier } from 'fast-jwt';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -7,7 +10,16 @@ import { type TokenService, VERIFIED_TOKENS_KEPT } from '../apps/server/src/modu
 import { type Engine, startBenchApp } from './engine';
 import { alternate, compare, type Figure } from './figure';
 import { throughput } from './load-client';
-import { accessTokens, assertClean, CONNECTIONS, createUsers, ROUNDS, SECONDS, TOKENS } from './support';
+import {
+  accessTokens,
+  assertClean,
+  CONNECTIONS,
+  createUsers,
+  debug,
+  ROUNDS,
+  SECONDS,
+  TOKENS,
+} from './support';
 
 /**
  * Each side's warm-up (BENCH_WARMUP, seconds): at 2,000-5,000 req/s, long enough for every one of
@@ -22,13 +34,14 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 5);
 /**
  * Authenticated GET /api/user-preferences with 50 connections from a load generator of its own,
  * against a bare Fastify route in the same process doing the work an authenticated GET cannot
- * avoid: verify the request's token, then read the user's row by primary key, as the same kind of
- * named prepared statement the app's repository uses. The requests rotate through 10,000 users
- * (TOKENS), each with their own token and row. Both sides verify the token the same way: fast-jwt,
- * HS256, the app's key, and a memory that keeps the first 1,000 tokens it verified (the app's
- * policy, VERIFIED_TOKENS_KEPT), so nine requests in ten verify afresh on either side. The ratio is
- * what the app adds beyond that: its hooks, claims validation, the account-state check,
- * validation of the reply, the envelope.
+ * avoid: verify the request's token, read the user's row by primary key, as the same kind of
+ * named prepared statement the app's repository uses, and answer the same document (the row over
+ * the defaults, in the reply envelope: the same bytes, checked below). The requests rotate through
+ * 10,000 users (TOKENS), each with their own token and row. Both sides verify the token the same
+ * way: fast-jwt, HS256, the app's key, and a memory that keeps the first 1,000 tokens it verified
+ * (the app's policy, VERIFIED_TOKENS_KEPT), so nine requests in ten verify afresh on either side.
+ * The ratio is what the app adds beyond that: its hooks and security headers, claims validation,
+ * the account-state check, validation of the stored row and of the reply.
  *
  * Reported beside it, without a goal: the same read with no token check at all (the user id in a
  * header every request also carries), so what verifying a token costs shows on its own.
@@ -44,17 +57,18 @@ export async function preferencesBench(engine: Engine): Promise<Figure[]> {
     bare.get('/bare-authenticated-preferences', verifiedRead(app.ctx.secrets.jwtSecret, find));
     const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 
-    // The app answers the stored row (over the defaults it fills in) for the same user.
-    const probe = headerSets[1] as Record<string, string>;
-    const viaApp = await app.inject({ method: 'GET', url: '/api/user-preferences', headers: probe });
-    const data = viaApp.json().data as Record<string, unknown>;
-    for (const route of ['bare-preferences', 'bare-authenticated-preferences']) {
-      const viaBare = (await (await fetch(`${bareUrl}/${route}`, { headers: probe })).json()) as object;
-      if (Object.entries(viaBare).some(([k, v]) => JSON.stringify(data[k]) !== JSON.stringify(v)))
-        throw new Error(`preferences: the app answered ${viaApp.body}, ${route} ${JSON.stringify(viaBare)}`);
+    // Every side answers the same document for the same user, in as many bytes (users alternate
+    // between the light and the dark theme).
+    for (const probe of headerSets.slice(0, 2)) {
+      const viaApp = await app.inject({ method: 'GET', url: '/api/user-preferences', headers: probe });
+      for (const route of ['bare-preferences', 'bare-authenticated-preferences']) {
+        const viaBare = await (await fetch(`${bareUrl}/${route}`, { headers: probe })).text();
+        if (viaBare.length !== viaApp.body.length || !isDeepStrictEqual(JSON.parse(viaBare), viaApp.json()))
+          throw new Error(`preferences: the app answered ${viaApp.body}, ${route} ${viaBare}`);
+      }
     }
 
-    const run = (url: string) => async (round: number) => {
+    const run = (side: string, url: string) => async (round: number) => {
       const r = await throughput({
         url,
         headerSets,
@@ -62,12 +76,13 @@ export async function preferencesBench(engine: Engine): Promise<Figure[]> {
         seconds: round < 0 ? WARMUP_SECONDS : SECONDS,
       });
       assertClean(url, r);
+      debug(`preferences ${engine.name} round ${round} ${side}: ${Math.round(r.requestsPerSec)} req/s`);
       return r.requestsPerSec;
     };
     const rounds = await alternate(ROUNDS, {
-      app: run(`${bench.url}/api/user-preferences`),
-      bare: run(`${bareUrl}/bare-preferences`),
-      verified: run(`${bareUrl}/bare-authenticated-preferences`),
+      app: run('app', `${bench.url}/api/user-preferences`),
+      bare: run('bare', `${bareUrl}/bare-preferences`),
+      verified: run('verified', `${bareUrl}/bare-authenticated-preferences`),
     });
     const name = `authenticated GET /api/user-preferences (${CONNECTIONS} connections, ${TOKENS} users and tokens)`;
     return [
@@ -76,7 +91,7 @@ export async function preferencesBench(engine: Engine): Promise<Figure[]> {
         engine: engine.name,
         unit: 'req/s',
         app: rounds.app,
-        limitName: `bare route: the same token check (fast-jwt, first ${VERIFIED_TOKENS_KEPT} tokens kept) and prepared read`,
+        limitName: `bare route: the same token check (fast-jwt, first ${VERIFIED_TOKENS_KEPT} tokens kept), prepared read and reply`,
         limit: rounds.verified,
         goal: { atLeast: 0.8 },
         digits: 0,
@@ -86,7 +101,8 @@ export async function preferencesBench(engine: Engine): Promise<Figure[]> {
         engine: engine.name,
         unit: 'req/s',
         app: rounds.app,
-        limitName: 'bare route with no token check at all, the same prepared read (what verifying costs)',
+        limitName:
+          'bare route with no token check at all, the same prepared read and reply (what verifying costs)',
         limit: rounds.bare,
         goal: null,
         digits: 0,
@@ -120,8 +136,29 @@ export function verifiedRead(secret: string, find: ReturnType<typeof bareRead>) 
     }
     if (claims.exp * 1000 <= Date.now()) return reply.code(401).send({ error: 'expired token' });
     const rows = await find.execute({ userId: claims.sub });
-    return rows[0]?.data ?? {};
+    return preferencesReply(rows[0]?.data);
   };
+}
+
+/**
+ * The reply both bare routes send, built the plainest way: the stored row over the defaults, one
+ * level deep, `dark_mode` following the theme (the app's rule), in the envelope. The app builds the
+ * same document and also validates it twice (the stored row against the contract, then the reply).
+ */
+function preferencesReply(stored: Record<string, unknown> | undefined) {
+  const data: Record<string, unknown> = {};
+  for (const key of PREFERENCE_KEYS) {
+    const fallback = DEFAULT_PREFERENCES[key];
+    const value = stored?.[key];
+    data[key] =
+      value === undefined
+        ? fallback
+        : typeof fallback === 'object'
+          ? { ...fallback, ...(value as object) }
+          : value;
+  }
+  data.dark_mode = darkModeOf(data.theme as ThemeChoice);
+  return { success: true, data };
 }
 
 /**
@@ -144,8 +181,9 @@ export async function usersWithPreferences(db: Db, tokens: TokenService): Promis
 }
 
 /**
- * The figure's limit on `bare` at `url`: the user's row by primary key (from `x-bench-user`), as the
- * same kind of named prepared statement the app's repository uses. Returns the statement.
+ * The read with no token check on `bare` at `url`: the user's row by primary key (from
+ * `x-bench-user`), as the same kind of named prepared statement the app's repository uses, answered
+ * as the app answers it. Returns the statement, for the goal's limit (verifiedRead).
  */
 export function bareRead(db: Db, bare: FastifyInstance, url: string) {
   const find = db
@@ -155,7 +193,7 @@ export function bareRead(db: Db, bare: FastifyInstance, url: string) {
     .prepare('bare_preferences_find');
   bare.get(url, async (request) => {
     const rows = await find.execute({ userId: request.headers['x-bench-user'] as string });
-    return rows[0]?.data ?? {};
+    return preferencesReply(rows[0]?.data);
   });
   return find;
 }

@@ -191,7 +191,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 /**
  * The guard's cache of account states, kept current by the users trigger's notifications (and
  * emptied whenever the change feed reports a gap). Entries also expire, in case a notification is
- * lost some other way: after a minute, well inside an access token's 15, so a missed change still
+ * lost some other way: within a minute (each after 30 to 60 s, spread so that accounts seen
+ * together do not all expire together), well inside an access token's 15, so a missed change still
  * ends a session long before its token would. Each expiry costs an active account one primary-key
  * read; at 5 s that was, with 2,000 accounts in use, one read per three or four requests.
  */

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import type { EventBus } from './event-bus';
 
 declare module 'fastify' {
@@ -36,22 +36,27 @@ function changesStorage(mode: 'marked' | 'none' | undefined, req: IncomingMessag
  * its path. Every open page of the user refetches its storage views on the event, so a request
  * that changed none of them (a tus creation, or a PATCH in the middle of an upload: reservations
  * and unfinished uploads show nowhere; a download link) sends nothing.
+ *
+ * The hook joins only the routes that can write under the storage paths, as each is registered:
+ * every other request (the reads above all) runs no onResponse hook for it.
  */
 export function registerStorageChangeFeed(app: FastifyInstance, events: EventBus): void {
-  app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url;
+  const publish: onResponseHookHandler = (request, reply, done) => {
     if (
       request.method !== 'GET' &&
       request.method !== 'HEAD' &&
       // The raw status: tus answers on the raw response itself.
       reply.raw.statusCode < 300 &&
       request.authUser &&
-      route &&
-      STORAGE_WRITES.test(route) &&
       changesStorage(request.routeOptions.config?.storageChange, request.raw)
     ) {
       void events.publish(request.authUser.id, { type: 'storage.changed' });
     }
     done();
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!STORAGE_WRITES.test(route.url) || methods.every((m) => m === 'GET' || m === 'HEAD')) return;
+    route.onResponse = [...(route.onResponse ? [route.onResponse].flat() : []), publish];
   });
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type AccessState, AccessStateCache } from './access-state-cache';
 
-function setup(ttlMs = 5000) {
+/** `spread`: where in the last half of the TTL each entry expires (0: at the TTL itself). */
+function setup(ttlMs = 5000, spread: () => number = () => 0) {
   let now = 0;
   const reads: string[] = [];
   const states = new Map<string, AccessState>([['u1', { tokenVersion: 1, active: true }]]);
@@ -14,6 +15,7 @@ function setup(ttlMs = 5000) {
     },
     ttlMs,
     () => now,
+    spread,
   );
   return {
     cache,
@@ -43,6 +45,30 @@ describe('AccessStateCache', () => {
     s.advance(1);
     expect(s.cache.peek('u1')).toBeUndefined();
     expect(s.reads).toEqual(['u1']);
+  });
+
+  it('spreads the expiry of entries read together over the last half of the TTL', async () => {
+    const s = setup(5000, Math.random);
+    const ids = Array.from({ length: 200 }, (_, i) => `u${i}`);
+    await Promise.all(ids.map((id) => s.cache.load(id)));
+    const held = () => ids.filter((id) => s.cache.peek(id) !== undefined).length;
+    s.advance(2499);
+    expect(held()).toBe(200);
+    s.advance(1250);
+    // Each entry is gone here with a chance of one half: all or none would be a 1 in 2^199 draw.
+    expect(held()).toBeGreaterThan(0);
+    expect(held()).toBeLessThan(200);
+    s.advance(1251);
+    expect(held()).toBe(0);
+  });
+
+  it('expires an entry with the largest spread at half the TTL', async () => {
+    const s = setup(5000, () => 0.999_999);
+    await s.cache.load('u1');
+    s.advance(2500);
+    expect(s.cache.peek('u1')).toBeDefined();
+    s.advance(1);
+    expect(s.cache.peek('u1')).toBeUndefined();
   });
 
   it('remembers that an account is gone', async () => {

@@ -19,9 +19,14 @@ const MAX_ENTRIES = 50_000;
  * (`invalidate`, after the commit); a change made by another process arrives through LISTEN
  * (stratos_user_access, sent by a trigger on users), and `ttlMs` bounds how stale an entry can get
  * should a notification be lost.
+ *
+ * Each entry lives between half the TTL and the whole of it, drawn at random (`spread`, a number
+ * in [0, 1)): accounts first seen together (every open page after a restart) would otherwise all
+ * expire together, and every one of their next requests would wait for its read at once, the same
+ * burst again a TTL later. Spread out, the reads fall evenly, and no entry outlives the TTL.
  */
 export class AccessStateCache {
-  private readonly entries = new Map<string, { at: number; state: AccessState | null }>();
+  private readonly entries = new Map<string, { expires: number; state: AccessState | null }>();
   private readonly reading = new Map<string, { generation: number; promise: Promise<AccessState | null> }>();
   /** Bumped by every invalidation: a read that began before one is not kept. */
   private generation = 0;
@@ -30,13 +35,14 @@ export class AccessStateCache {
     private readonly loader: AccessStateLoader,
     private readonly ttlMs: number,
     private readonly now: () => number,
+    private readonly spread: () => number = Math.random,
   ) {}
 
   /** Synchronous: the held state (null for a gone account), or undefined when it must be read. */
   peek(userId: string): AccessState | null | undefined {
     const held = this.entries.get(userId);
     if (held === undefined) return undefined;
-    if (this.now() - held.at >= this.ttlMs) {
+    if (this.now() >= held.expires) {
       this.entries.delete(userId);
       return undefined;
     }
@@ -57,7 +63,7 @@ export class AccessStateCache {
         if (this.reading.get(userId)?.promise === promise) this.reading.delete(userId);
         if (generation === this.generation) {
           if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-          this.entries.set(userId, { at, state });
+          this.entries.set(userId, { expires: at + this.ttlMs * (1 - this.spread() / 2), state });
         }
         return state;
       },
