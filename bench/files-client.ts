@@ -1,8 +1,10 @@
 /**
  * The HTTP client of the transfer figures, run in a process of its own so it neither shares the
- * server's thread nor counts in its memory. Uploads a file from disk, with 16 fresh random bytes
- * in front so every run is new content (no deduplication shortcut; `head` names them, to find
- * the stored copy), or downloads and discards a response. Prints one JSON line.
+ * server's thread nor counts in its memory. Uploads a file from disk with its first 16 bytes
+ * replaced by fresh random ones, so every run is new content (no deduplication shortcut; `head`
+ * names them, to find the stored copy) of exactly the file's size (a 256 MiB upload is four tus
+ * PATCHes of 64 MiB, as for any 256 MiB file, not four and a fifth of 16 bytes), or downloads and
+ * discards a response. Prints one JSON line.
  * - multipart: one POST of multipart/form-data, as a browser's form upload sends it;
  * - tus: a creation POST, then PATCHes of `chunkBytes`, as tus-js-client sends them for the web app;
  * - put: one PUT of the raw bytes;
@@ -111,13 +113,13 @@ async function multipart(job: Extract<ClientJob, { kind: 'multipart' }>): Promis
     {
       ...job.headers,
       'content-type': `multipart/form-data; boundary=${boundary}`,
-      'content-length': head.length + unique.length + size + tail.length,
+      'content-length': head.length + size + tail.length,
     },
-    [head, unique, { file: job.file, start: 0, end: size - 1 }, tail],
+    [head, unique, { file: job.file, start: unique.length, end: size - 1 }, tail],
   );
   return {
     status: res.status,
-    bytes: unique.length + size,
+    bytes: size,
     ms: performance.now() - start,
     body: res.body,
     head: unique.toString('hex'),
@@ -131,12 +133,12 @@ async function put(job: Extract<ClientJob, { kind: 'put' }>): Promise<ClientResu
   const res = await send(
     job.url,
     'PUT',
-    { ...job.headers, 'content-type': 'application/octet-stream', 'content-length': unique.length + size },
-    [unique, { file: job.file, start: 0, end: size - 1 }],
+    { ...job.headers, 'content-type': 'application/octet-stream', 'content-length': size },
+    [unique, { file: job.file, start: unique.length, end: size - 1 }],
   );
   return {
     status: res.status,
-    bytes: unique.length + size,
+    bytes: size,
     ms: performance.now() - start,
     body: res.body,
     head: unique.toString('hex'),
@@ -146,7 +148,7 @@ async function put(job: Extract<ClientJob, { kind: 'put' }>): Promise<ClientResu
 async function tus(job: Extract<ClientJob, { kind: 'tus' }>): Promise<ClientResult> {
   const size = statSync(job.file).size;
   const unique = randomBytes(16);
-  const total = unique.length + size;
+  const total = size;
   const b64 = (s: string) => Buffer.from(s).toString('base64');
   const start = performance.now();
   const created = await send(
@@ -167,10 +169,10 @@ async function tus(job: Extract<ClientJob, { kind: 'tus' }>): Promise<ClientResu
   let last: Reply = created;
   for (let offset = 0; offset < total; offset += job.chunkBytes) {
     const end = Math.min(total, offset + job.chunkBytes);
-    // The chunk [offset, end) of the 16 fresh bytes followed by the file.
+    // The chunk [offset, end) of the upload: the 16 fresh bytes, then the file from byte 16 on.
     const parts: (Buffer | { file: string; start: number; end: number })[] = [];
     if (offset < unique.length) parts.push(unique.subarray(offset, Math.min(end, unique.length)));
-    parts.push({ file: job.file, start: Math.max(0, offset - unique.length), end: end - unique.length - 1 });
+    parts.push({ file: job.file, start: Math.max(unique.length, offset), end: end - 1 });
     last = await send(
       location,
       'PATCH',

@@ -44,6 +44,11 @@ export class QuotaService {
     private readonly log: Logger = { warn: () => {} },
   ) {}
 
+  /** The time reservations are reckoned by, in ms. */
+  nowMs(): number {
+    return this.clock.now().getTime();
+  }
+
   /**
    * Holds `bytes` of the user's quota (413 QUOTA_EXCEEDED when it would overshoot). With
    * `keepAlive`, this process renews it every third of the TTL until it is settled.

@@ -350,6 +350,29 @@ describe('tus quota reservations', () => {
   const { call: send, create, patch } = tusClient(() => base);
   const held = async (user: TestUser) => (await storageState(t.app, user.user.id)).reservedBytes;
 
+  it('a PATCH renews the reservation once a quarter of its TTL has passed since the last renewal', async () => {
+    const user = await createTestUser(t.app);
+    const expiry = async () => {
+      const [row] = await t.app.ctx.database.db
+        .select({ expiresAt: uploadReservations.expiresAt })
+        .from(uploadReservations)
+        .where(eq(uploadReservations.userId, user.user.id));
+      return row?.expiresAt.getTime();
+    };
+    const location = (await create(user, 3000)).headers.location ?? '';
+    const created = await expiry();
+    // 20 s on, within a quarter of the 120 s TTL: the reservation cannot have lapsed, no write.
+    t.clock.advance(20_000);
+    expect((await patch(user, location, 0, randomBytes(1000))).status).toBe(204);
+    expect(await expiry()).toBe(created);
+    // 40 s on: renewed, its expiry a TTL from now.
+    t.clock.advance(20_000);
+    const before = t.clock.now().getTime();
+    expect((await patch(user, location, 1000, randomBytes(1000))).status).toBe(204);
+    expect(await expiry()).toBeGreaterThanOrEqual(before + TTL_SECONDS * 1000);
+    expect(await expiry()).toBeLessThanOrEqual(t.clock.now().getTime() + TTL_SECONDS * 1000);
+  });
+
   it('each PATCH renews the reservation, so a slow upload keeps its quota past the TTL', async () => {
     const user = await createTestUser(t.app);
     const data = randomBytes(3000);

@@ -118,6 +118,11 @@ export class UploadService {
     return this.deps.quota.ttlMs;
   }
 
+  /** The time reservations are reckoned by, in ms (the app's clock). */
+  reservationClockMs(): number {
+    return this.deps.quota.nowMs();
+  }
+
   /** A resumable upload's bytes are arriving: its reservation lives on (413 if it lapsed and no room is left). */
   refreshReservation(reservation: Reservation): Promise<void> {
     return this.deps.quota.refresh(reservation);
