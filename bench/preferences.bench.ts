@@ -25,9 +25,10 @@ import {
  * Each side's warm-up (BENCH_WARMUP, seconds): at 2,000-5,000 req/s, long enough for every one of
  * the TOKENS users to be served once, so the rounds measure a server in its steady state (its
  * account-state cache filled, its code compiled), as one that has been up for a minute is. After a
- * 1 s warm-up, the app's first round also read the state of most accounts. Five rounds still end
- * within the cache's 60 s, so none of them pays for entries expiring: at this figure's rate (each
- * user every ~3 s), a server would reread one account state in ~20 requests in its steady state.
+ * 1 s warm-up, the app's first round also read the state of most accounts. The six rounds of
+ * three sides take ~100 s, so the app's later rounds also pay for entries expiring (each lives 30
+ * to 60 s, spread at random), as a server in its steady state does: at this figure's rate (each
+ * user every ~2 s) it rereads one account state in ~25 requests.
  */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 5);
 
