@@ -33,12 +33,7 @@ async function main(dir: string) {
   /** Written and hashed as the app's BlobStore.writeTemp does on local disk. */
   const store = async (key: string, body: Readable) => {
     const hash = new RunningHash();
-    await storage.putTemp(key, body, {
-      onWritten: (chunks) => {
-        for (const c of chunks) hash.update(c);
-        return hash.drained();
-      },
-    });
+    await storage.putTemp(key, body, { onWritten: (chunks) => hash.feed(chunks) });
     if (!/^[0-9a-f]{64}$/.test(await hash.digest())) throw new Error('not hashed');
   };
   let n = 0;

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { TUS_CHUNK_BYTES as TUS_CHUNK, TUS_ENDPOINT } from '@stratos/contracts/files/upload.schema';
 import { TokenService } from '../apps/server/src/modules/auth/token.service';
+import { fsyncPath } from '../apps/server/src/storage/local.driver';
 import { startBareServer } from './bare-transfer-server';
 import { type Engine, prepareServerData, type ServerData } from './engine';
 import { alternate, compare, type Figure, type Spread, spread } from './figure';
@@ -165,7 +166,9 @@ export async function transferBench(engine: Engine): Promise<Figure[]> {
         const hashOutlasted = Math.max(0, (await hashed) - putReturned);
         const file = path.join(nginx.putDir, 'bench.bin');
         const synced = performance.now();
-        await fsyncFileAndDir(file, nginx.putDir);
+        // fsync of the file, then its directory, as the app's local driver makes an upload durable.
+        await fsyncPath(file);
+        await fsyncPath(nginx.putDir);
         const ms = r.ms + hashOutlasted + performance.now() - synced;
         if (round >= 0) nginxDurable.push(mibps({ ...r, ms }));
         rmSync(file, { force: true });
@@ -292,18 +295,6 @@ export async function transferBench(engine: Engine): Promise<Figure[]> {
     await started.server?.stop();
     await target.data.remove();
     rmSync(work, { recursive: true, force: true });
-  }
-}
-
-/** fsync of `file`, then of `dir`, as the app's local driver makes an upload durable. */
-async function fsyncFileAndDir(file: string, dir: string): Promise<void> {
-  for (const target of [file, dir]) {
-    const handle = await open(target, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
   }
 }
 

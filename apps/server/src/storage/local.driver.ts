@@ -130,7 +130,7 @@ export class LocalStorageDriver implements StorageDriver {
       // A rename keeps the time of the last write; the garbage collector's grace period counts from here.
       const now = new Date();
       await utimes(to, now, now);
-      await fsyncDir(dir);
+      await fsyncPath(dir);
     } catch (err) {
       throw storageFullOr(err);
     }
@@ -218,8 +218,9 @@ export class LocalStorageDriver implements StorageDriver {
   }
 }
 
-async function fsyncDir(dir: string): Promise<void> {
-  const handle = await open(dir, 'r');
+/** fsync of a file or a directory, as every stored file is made durable (the file, then its directory). */
+export async function fsyncPath(target: string): Promise<void> {
+  const handle = await open(target, 'r');
   try {
     await handle.sync();
   } catch (err) {

@@ -112,10 +112,7 @@ export class BlobStore {
       const { size } = await storage.putTemp(tempKey, source, {
         maxBytes,
         tooLarge: () => new StreamTooLargeError(maxBytes),
-        onWritten: (chunks) => {
-          for (const c of chunks) hash.update(c);
-          return hash.drained();
-        },
+        onWritten: (chunks) => hash.feed(chunks),
       });
       const sha256 = await hash.digest();
       if (size !== hash.bytes) throw new Error(`stored ${size} bytes of ${hash.bytes}`);

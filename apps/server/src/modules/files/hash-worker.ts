@@ -201,6 +201,15 @@ export class RunningHash {
   }
 
   /**
+   * Feeds `chunks` (as a disk writer's `onWritten` hands them over) and answers `drained()`: the
+   * writer waits only when the worker fell behind.
+   */
+  feed(chunks: readonly Buffer[]): Promise<void> | null {
+    for (const chunk of chunks) this.update(chunk);
+    return this.drained();
+  }
+
+  /**
    * Null when the worker keeps up; else a promise that settles once it caught up, so a writer
    * waits rather than queueing unbounded copies.
    */

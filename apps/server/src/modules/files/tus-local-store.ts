@@ -84,9 +84,9 @@ export class TusLocalStore extends FileStore {
       maxBytes: opts.maxBytes,
       tooLarge: () => new StreamTooLargeError(opts.maxBytes),
       onWritten: (chunks) => {
-        for (const c of chunks) hash.update(c);
+        const wait = hash.feed(chunks);
         opts.onProgress?.(offset + sink.bytesWritten);
-        return hash.drained();
+        return wait;
       },
     });
     const { sourceError, sinkError } = await pump(source, sink, opts.signal);
