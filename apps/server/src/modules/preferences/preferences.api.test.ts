@@ -1,4 +1,7 @@
-import { DEFAULT_PREFERENCES } from '@stratos/contracts/preferences/preferences.schema';
+import {
+  DEFAULT_PREFERENCES,
+  preferencesReplySchema,
+} from '@stratos/contracts/preferences/preferences.schema';
 import { THEME_MESSAGES } from '@stratos/contracts/preferences/theme';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -140,6 +143,24 @@ describe('user preferences', () => {
     const other = await createTestUser(t.app);
     await repo.merge(other.user.id, { dark_mode: true });
     expect((await get(other)).json().data).toMatchObject({ theme: 'dark', dark_mode: true });
+  });
+
+  it('answers a reply the contract accepts whatever an older version stored', async () => {
+    const u = await createTestUser(t.app);
+    // Written past the PUT's validation, as a row from before a contract change would be.
+    await new PreferencesRepository(t.app.ctx.database.db).merge(u.user.id, {
+      viewMode: 'carousel',
+      legacy: true,
+      ui: { items_per_page: 20, zoom: 2 },
+      ai: { model: 7, enabled: false },
+    });
+    const body = (await get(u)).json();
+    expect(preferencesReplySchema.strict().parse(body)).toEqual(body);
+    expect(body.data).toEqual({
+      ...DEFAULT_PREFERENCES,
+      ui: { ...DEFAULT_PREFERENCES.ui, items_per_page: 20 },
+      ai: { ...DEFAULT_PREFERENCES.ai, enabled: false },
+    });
   });
 
   it('resets to the defaults', async () => {

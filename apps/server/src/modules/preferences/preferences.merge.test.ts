@@ -1,4 +1,4 @@
-import { DEFAULT_PREFERENCES } from '@stratos/contracts/preferences/preferences.schema';
+import { DEFAULT_PREFERENCES, preferencesSchema } from '@stratos/contracts/preferences/preferences.schema';
 import { describe, expect, it } from 'vitest';
 import { changedFields, effectivePreferences } from './preferences.merge';
 
@@ -18,6 +18,28 @@ describe('effectivePreferences', () => {
     expect(effectivePreferences({ legacy: 1 })).toEqual(DEFAULT_PREFERENCES);
   });
 
+  it('rests on defaults that satisfy the contract (only stored fields are validated)', () => {
+    expect(preferencesSchema.safeParse(DEFAULT_PREFERENCES).success).toBe(true);
+  });
+
+  it("answers the contract's parse of what is stored: unknown nested keys dropped", () => {
+    const prefs = effectivePreferences({
+      ui: { items_per_page: 20, zoom: 2 },
+      sidebar: { favorites: ['a'] },
+    });
+    expect(prefs.ui).toEqual({ ...DEFAULT_PREFERENCES.ui, items_per_page: 20 });
+    expect(prefs.sidebar).toEqual({ expanded: true, favorites: ['a'] });
+    expect(preferencesSchema.parse(prefs)).toEqual(prefs);
+  });
+
+  it('never hands out the defaults themselves', () => {
+    const prefs = effectivePreferences(undefined);
+    prefs.sidebar.favorites.push('x');
+    prefs.ai.enabled = false;
+    expect(DEFAULT_PREFERENCES.sidebar.favorites).toEqual([]);
+    expect(DEFAULT_PREFERENCES.ai.enabled).toBe(true);
+  });
+
   it('falls back field by field when a stored value no longer validates', () => {
     const prefs = effectivePreferences({
       theme: 'sepia',
@@ -29,6 +51,20 @@ describe('effectivePreferences', () => {
     expect(prefs.language).toBe('de');
     expect(prefs.fileSort).toEqual({ field: DEFAULT_PREFERENCES.fileSort.field, direction: 'desc' });
     expect(prefs.sidebar).toEqual(DEFAULT_PREFERENCES.sidebar);
+  });
+
+  it("falls back to a nested default for an invalid entry, and to the field's defaults when nothing else helps", () => {
+    const prefs = effectivePreferences({
+      ui: { items_per_page: 5000, timezone: 'Europe/Paris' },
+      sidebar: { expanded: false, favorites: ['x'.repeat(201)] },
+      ai: 'off',
+    });
+    expect(prefs.ui).toEqual({
+      timezone: 'Europe/Paris',
+      items_per_page: DEFAULT_PREFERENCES.ui.items_per_page,
+    });
+    expect(prefs.sidebar).toEqual({ expanded: false, favorites: [] });
+    expect(prefs.ai).toEqual(DEFAULT_PREFERENCES.ai);
   });
 });
 

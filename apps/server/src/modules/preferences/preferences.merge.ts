@@ -37,24 +37,62 @@ function overlay(stored: Stored): Record<string, unknown> {
  * stored row is normally valid; when the contract has since changed (an enum value removed, a
  * field retyped), only the offending field falls back to its default, instead of the whole
  * reply failing to serialise.
+ *
+ * Only what the row holds is validated, field by field (the contract's fields are independent of
+ * one another, and the defaults are valid by construction, as a test checks): a row of two
+ * settings costs two small parses instead of one of the whole document. The result is the
+ * contract's own parse output, so the route answers it without validating it again.
  */
 export function effectivePreferences(stored: Stored): Preferences {
-  const merged = overlay(stored);
-  const parsed = preferencesSchema.safeParse(merged);
-  if (parsed.success) return parsed.data;
-  const repaired: Record<string, unknown> = { ...merged };
-  for (const issue of parsed.error.issues) {
-    const [key, nested] = issue.path as [keyof Preferences, string | undefined];
-    const fallback = DEFAULT_PREFERENCES[key] as unknown;
-    const current = repaired[key];
-    if (nested !== undefined && isObject(fallback) && isObject(current)) {
-      repaired[key] = { ...current, [nested]: fallback[nested] };
-    } else {
-      repaired[key] = fallback;
+  const theme = storedTheme(stored ?? {}) ?? DEFAULT_PREFERENCES.theme;
+  const out: Record<string, unknown> = {};
+  for (const key of PREFERENCE_KEYS) {
+    if (key === 'theme') out.theme = theme;
+    else if (key === 'dark_mode') out.dark_mode = darkModeOf(theme);
+    else {
+      const fallback = DEFAULT_PREFERENCES[key];
+      const value = stored?.[key];
+      out[key] = value === undefined ? copyOf(key) : validField(key, fallback, value);
     }
   }
-  // Anything still wrong after field-level repair gets the whole defaults rather than a 500.
-  return preferencesSchema.safeParse(repaired).data ?? DEFAULT_PREFERENCES;
+  return out as Preferences;
+}
+
+const shape = preferencesSchema.shape;
+
+/** Per field, the nested keys whose default is an array (sidebar.favorites): copied with the field. */
+const NESTED_ARRAYS = new Map(
+  PREFERENCE_KEYS.map((key) => {
+    const fallback: unknown = DEFAULT_PREFERENCES[key];
+    return [key, isObject(fallback) ? Object.keys(fallback).filter((k) => Array.isArray(fallback[k])) : []];
+  }),
+);
+
+/** A field's default, its own copy (as deep as any default goes), so no reply shares the constants. */
+function copyOf(key: keyof Preferences): unknown {
+  const fallback: unknown = DEFAULT_PREFERENCES[key];
+  if (Array.isArray(fallback)) return [...fallback];
+  if (!isObject(fallback)) return fallback;
+  const copy = { ...fallback };
+  for (const nested of NESTED_ARRAYS.get(key) ?? []) copy[nested] = [...(fallback[nested] as unknown[])];
+  return copy;
+}
+
+/** A stored value over its default, parsed by the field's schema; repaired, or the default, when invalid. */
+function validField(key: keyof Preferences, fallback: unknown, value: unknown): unknown {
+  const schema = shape[key];
+  const merged = isObject(fallback) && isObject(value) ? { ...fallback, ...value } : value;
+  const parsed = schema.safeParse(merged);
+  if (parsed.success) return parsed.data;
+  if (!isObject(fallback) || !isObject(merged)) return copyOf(key);
+  const repaired: Record<string, unknown> = { ...merged };
+  for (const issue of parsed.error.issues) {
+    const nested = issue.path[0];
+    if (typeof nested === 'string') repaired[nested] = fallback[nested];
+  }
+  // Anything still wrong after repairing its nested fields gets the field's defaults rather than a 500.
+  const again = schema.safeParse(repaired);
+  return again.success ? again.data : copyOf(key);
 }
 
 /** Top-level keys of `requested` whose effective value differs between the two stored versions. */

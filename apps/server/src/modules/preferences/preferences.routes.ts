@@ -7,6 +7,7 @@ import {
 } from '@stratos/contracts/preferences/preferences.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
+import { parsedReply } from '../../lib/parsed-reply';
 import { currentUser } from '../../plugins/auth-guard';
 import { PreferencesRepository } from './preferences.repository';
 import { PreferencesService } from './preferences.service';
@@ -18,7 +19,12 @@ export function preferencesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/user-preferences',
-      { preHandler: guard, schema: { tags: ['preferences'], response: { 200: preferencesReplySchema } } },
+      {
+        preHandler: guard,
+        // The service answers the contract's parse of the stored row (effectivePreferences).
+        serializerCompiler: parsedReply,
+        schema: { tags: ['preferences'], response: { 200: preferencesReplySchema } },
+      },
       async (request) => ({ success: true as const, data: await service.get(currentUser(request).id) }),
     );
 
