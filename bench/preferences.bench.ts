@@ -50,7 +50,7 @@ const LEAD_IN_SECONDS = Number(process.env.BENCH_LEAD_IN ?? 3);
  * way: fast-jwt, HS256, the app's key, and a memory that keeps the first 1,000 tokens it verified
  * (the app's policy, VERIFIED_TOKENS_KEPT), so nine requests in ten verify afresh on either side.
  * The ratio is what the app adds beyond that: its hooks and security headers, claims validation,
- * the account-state check, validation of the stored row and of the reply.
+ * the account-state check, validation of the stored row (whose parse is the reply).
  *
  * Reported beside it, without a goal: the same read with no token check at all (the user id in a
  * header every request also carries), so what verifying a token costs shows on its own.
@@ -153,7 +153,7 @@ export function verifiedRead(secret: string, find: ReturnType<typeof bareRead>) 
 /**
  * The reply both bare routes send, built the plainest way: the stored row over the defaults, one
  * level deep, `dark_mode` following the theme (the app's rule), in the envelope. The app builds the
- * same document and also validates it twice (the stored row against the contract, then the reply).
+ * same document and also validates what the row holds against the contract, field by field.
  */
 function preferencesReply(stored: Record<string, unknown> | undefined) {
   const data: Record<string, unknown> = {};
