@@ -13,23 +13,27 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * Stored values over the defaults, one level deep; stored keys the contract no longer knows are
- * dropped. `dark_mode` is always derived from the theme (a row written before that rule may have
- * the pair disagree, or hold a lone `dark_mode`).
+ * Every field of the contract, in its order: `field` gives each from what is stored under it
+ * (undefined when nothing is); stored keys the contract no longer knows are dropped. `dark_mode`
+ * is always derived from the theme (a row written before that rule may have the pair disagree, or
+ * hold a lone `dark_mode`).
  */
-function overlay(stored: Stored): Record<string, unknown> {
+function overlay(stored: Stored, field: (key: keyof Preferences, value: unknown) => unknown) {
+  const theme = storedTheme(stored ?? {}) ?? DEFAULT_PREFERENCES.theme;
   const out: Record<string, unknown> = {};
   for (const key of PREFERENCE_KEYS) {
-    const fallback = DEFAULT_PREFERENCES[key];
-    const value = stored?.[key];
-    if (value === undefined) out[key] = fallback;
-    else if (isObject(fallback) && isObject(value)) out[key] = { ...fallback, ...value };
-    else out[key] = value;
+    if (key === 'theme') out.theme = theme;
+    else if (key === 'dark_mode') out.dark_mode = darkModeOf(theme);
+    else out[key] = field(key, stored?.[key]);
   }
-  const theme = storedTheme(stored ?? {}) ?? DEFAULT_PREFERENCES.theme;
-  out.theme = theme;
-  out.dark_mode = darkModeOf(theme);
   return out;
+}
+
+/** A stored value over its default, one level deep, unvalidated. */
+function overDefault(key: keyof Preferences, value: unknown): unknown {
+  const fallback: unknown = DEFAULT_PREFERENCES[key];
+  if (value === undefined) return fallback;
+  return isObject(fallback) && isObject(value) ? { ...fallback, ...value } : value;
 }
 
 /**
@@ -44,18 +48,9 @@ function overlay(stored: Stored): Record<string, unknown> {
  * contract's own parse output, so the route answers it without validating it again.
  */
 export function effectivePreferences(stored: Stored): Preferences {
-  const theme = storedTheme(stored ?? {}) ?? DEFAULT_PREFERENCES.theme;
-  const out: Record<string, unknown> = {};
-  for (const key of PREFERENCE_KEYS) {
-    if (key === 'theme') out.theme = theme;
-    else if (key === 'dark_mode') out.dark_mode = darkModeOf(theme);
-    else {
-      const fallback = DEFAULT_PREFERENCES[key];
-      const value = stored?.[key];
-      out[key] = value === undefined ? copyOf(key) : validField(key, fallback, value);
-    }
-  }
-  return out as Preferences;
+  return overlay(stored, (key, value) =>
+    value === undefined ? copyOf(key) : validField(key, value),
+  ) as Preferences;
 }
 
 const shape = preferencesSchema.shape;
@@ -79,9 +74,10 @@ function copyOf(key: keyof Preferences): unknown {
 }
 
 /** A stored value over its default, parsed by the field's schema; repaired, or the default, when invalid. */
-function validField(key: keyof Preferences, fallback: unknown, value: unknown): unknown {
+function validField(key: keyof Preferences, value: unknown): unknown {
   const schema = shape[key];
-  const merged = isObject(fallback) && isObject(value) ? { ...fallback, ...value } : value;
+  const fallback: unknown = DEFAULT_PREFERENCES[key];
+  const merged = overDefault(key, value);
   const parsed = schema.safeParse(merged);
   if (parsed.success) return parsed.data;
   if (!isObject(fallback) || !isObject(merged)) return copyOf(key);
@@ -97,7 +93,7 @@ function validField(key: keyof Preferences, fallback: unknown, value: unknown): 
 
 /** Top-level keys of `requested` whose effective value differs between the two stored versions. */
 export function changedFields(requested: object, before: Stored, after: Stored): string[] {
-  const was = overlay(before);
-  const now = overlay(after);
+  const was = overlay(before, overDefault);
+  const now = overlay(after, overDefault);
   return Object.keys(requested).filter((key) => !isDeepStrictEqual(was[key], now[key]));
 }
