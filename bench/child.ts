@@ -29,8 +29,19 @@ export function budgetCores(split: boolean): string {
     : `all ${cores} cores shared`;
 }
 
-/** Runs `node <args>` and parses what it prints as JSON; `what` names it in the error when it fails. */
-export function jsonFromNode<T>(args: string[], what: string, input?: string): Promise<T> {
+/** The line a client prints the moment its clock starts, when the job asks it to (see `onStarted`). */
+export const STARTED_LINE = 'started';
+
+/**
+ * Runs `node <args>` and parses what it prints as JSON; `what` names it in the error when it fails.
+ * `onStarted` is called when the child prints STARTED_LINE before its JSON.
+ */
+export function jsonFromNode<T>(
+  args: string[],
+  what: string,
+  input?: string,
+  onStarted?: () => void,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const [command, argv] = clientsPinned
       ? [TASKSET, ['-c', String(cores - 1), process.execPath, ...args]]
@@ -40,8 +51,14 @@ export function jsonFromNode<T>(args: string[], what: string, input?: string): P
     });
     if (input !== undefined) child.stdin?.end(input);
     let out = '';
+    const started = `${STARTED_LINE}\n`;
     child.stdout?.on('data', (d) => {
       out += d;
+      if (onStarted && out.startsWith(started)) {
+        out = out.slice(started.length);
+        onStarted();
+        onStarted = undefined;
+      }
     });
     child.on('error', reject);
     child.on('exit', (code) => {
@@ -59,8 +76,13 @@ export function jsonFromNode<T>(args: string[], what: string, input?: string): P
  * Runs one of the bench's TypeScript client scripts in a process of its own, the JSON job on its
  * standard input (thousands of tokens do not fit in an argument).
  */
-export function runClient<T>(script: string, job: unknown): Promise<T> {
-  return jsonFromNode<T>(['--import', 'tsx', path.join(benchDir, script)], script, JSON.stringify(job));
+export function runClient<T>(script: string, job: unknown, onStarted?: () => void): Promise<T> {
+  return jsonFromNode<T>(
+    ['--import', 'tsx', path.join(benchDir, script)],
+    script,
+    JSON.stringify(job),
+    onStarted,
+  );
 }
 
 /** The job a client script was given (see runClient). */

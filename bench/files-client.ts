@@ -15,7 +15,7 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
 import http from 'node:http';
-import { readJob, runClient } from './child';
+import { readJob, runClient, STARTED_LINE } from './child';
 
 export type ClientJob =
   | { kind: 'multipart'; url: string; headers: Record<string, string>; file: string; filename: string }
@@ -27,7 +27,14 @@ export type ClientJob =
       filename: string;
       chunkBytes: number;
     }
-  | { kind: 'put'; url: string; headers: Record<string, string>; file: string }
+  | {
+      kind: 'put';
+      url: string;
+      headers: Record<string, string>;
+      file: string;
+      /** Print STARTED_LINE the moment the clock starts (work timed alongside begins then). */
+      announceStart?: boolean;
+    }
   | { kind: 'download'; url: string; headers: Record<string, string> };
 
 export interface ClientResult {
@@ -41,9 +48,9 @@ export interface ClientResult {
   fileId?: string;
 }
 
-/** Runs one client job in a child process. */
-export function transferClient(job: ClientJob): Promise<ClientResult> {
-  return runClient<ClientResult>('files-client.ts', job);
+/** Runs one client job in a child process; `onStarted` is told when a put's clock starts (announceStart). */
+export function transferClient(job: ClientJob, onStarted?: () => void): Promise<ClientResult> {
+  return runClient<ClientResult>('files-client.ts', job, onStarted);
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -129,6 +136,7 @@ async function multipart(job: Extract<ClientJob, { kind: 'multipart' }>): Promis
 async function put(job: Extract<ClientJob, { kind: 'put' }>): Promise<ClientResult> {
   const size = statSync(job.file).size;
   const unique = randomBytes(16);
+  if (job.announceStart) process.stdout.write(`${STARTED_LINE}\n`);
   const start = performance.now();
   const res = await send(
     job.url,
