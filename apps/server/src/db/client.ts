@@ -38,6 +38,14 @@ export interface Database {
 
 const CHANNEL = /^[a-z_][a-z0-9_]*$/;
 
+/**
+ * PGlite's buffer pool, 32 MB instead of initdb's 128 MB. PGlite zeroes the whole pool at every
+ * start (~90 ms of a cold start here) and it then stays resident (~95 MB of an idle server's
+ * memory). PGlite reads its files through the OS page cache, which holds them as well: the
+ * listing, dashboard and search at 100,000 files, knowledge search and RAG ran as fast with 32 MB.
+ */
+export const PGLITE_SHARED_BUFFERS = '32MB';
+
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; when absent PGlite is used. */
   url?: string;
@@ -55,7 +63,11 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   let client: PGliteInterface | undefined = opts.pglite;
   if (!client) {
     if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-    client = await PGlite.create({ dataDir: opts.dataDir, extensions: PGLITE_EXTENSIONS });
+    client = await PGlite.create({
+      dataDir: opts.dataDir,
+      extensions: PGLITE_EXTENSIONS,
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    });
   }
   const pglite = client;
   // clone() is typed as the interface; drizzle wants the class it came from.
