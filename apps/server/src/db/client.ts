@@ -40,9 +40,10 @@ const CHANNEL = /^[a-z_][a-z0-9_]*$/;
 
 /**
  * PGlite's buffer pool, 32 MB instead of initdb's 128 MB. PGlite zeroes the whole pool at every
- * start (~90 ms of a cold start here) and it then stays resident (~95 MB of an idle server's
+ * start (~90 ms of its start here) and it then stays resident (~70-100 MB of an idle server's
  * memory). PGlite reads its files through the OS page cache, which holds them as well: the
- * listing, dashboard and search at 100,000 files, knowledge search and RAG ran as fast with 32 MB.
+ * listing, dashboard and search at 100,000 files, knowledge search and RAG stayed within the
+ * machine's noise of their 128 MB figures (docs/benchmarks.md, 2026-11-27 evening).
  */
 export const PGLITE_SHARED_BUFFERS = '32MB';
 
