@@ -156,7 +156,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     },
   });
   await registerRateLimit(app, ctx.rateLimits);
-  await registerSwagger(app);
+  await registerSwagger(app, config.webDistDir);
   registerAuthGuard(app, tokens, accessStates.cache);
   registerStorageChangeFeed(app, ctx.events);
   await app.register(async (api) => registerModules(api, ctx), { prefix: '/api' });
