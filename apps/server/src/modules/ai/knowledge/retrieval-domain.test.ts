@@ -30,6 +30,15 @@ describe('classifyDomain', () => {
     expect(classifyDomain('Write a pandas dataframe to a PostgreSQL table')).toBe('database');
   });
 
+  it('counts a word once however often it is used, and gives a tie to the domain listed first', () => {
+    // One database word, said three times, against Python's name.
+    expect(classifyDomain('query query query in python')).toBe('python');
+    // One word each for JavaScript and databases.
+    expect(classifyDomain('a node query')).toBe('javascript');
+    // Phrases count as well as words.
+    expect(classifyDomain('machine learning for my table')).toBe('ai_ml');
+  });
+
   it('matches whole words, not parts of words', () => {
     // "ts" in "its", "ai" in "said", "ci" in "decide": none count.
     expect(classifyDomain('She said its price helps decide')).toBe('general');

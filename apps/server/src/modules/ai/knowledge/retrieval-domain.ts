@@ -60,17 +60,32 @@ function wordsOf(text: string): string[] {
     .filter(Boolean);
 }
 
+type Domain = Exclude<RetrievalDomain, 'general'>;
+
+/** The vocabularies indexed once (a chat's question is classified on every turn): by word, and the phrases. */
+const WEIGHTS_BY_WORD = new Map<string, Array<[Domain, number]>>();
+const PHRASES: Array<[Domain, string, number]> = [];
+for (const [domain, vocabulary] of DOMAIN_WORDS) {
+  for (const [word, weight] of Object.entries(vocabulary)) {
+    if (word.includes(' ')) PHRASES.push([domain, ` ${word} `, weight]);
+    else WEIGHTS_BY_WORD.set(word, [...(WEIGHTS_BY_WORD.get(word) ?? []), [domain, weight]]);
+  }
+}
+
 export function classifyDomain(text: string): RetrievalDomain {
   const words = wordsOf(text);
+  const scores = new Map<Domain, number>();
+  const add = (domain: Domain, weight: number) => scores.set(domain, (scores.get(domain) ?? 0) + weight);
+  // A word counts once, however often the question uses it.
+  for (const word of new Set(words)) {
+    for (const [domain, weight] of WEIGHTS_BY_WORD.get(word) ?? []) add(domain, weight);
+  }
   const joined = ` ${words.join(' ')} `;
+  for (const [domain, phrase, weight] of PHRASES) if (joined.includes(phrase)) add(domain, weight);
   let best: RetrievalDomain = 'general';
   let bestScore = 0;
-  for (const [domain, vocabulary] of DOMAIN_WORDS) {
-    let score = 0;
-    for (const [word, weight] of Object.entries(vocabulary)) {
-      const hit = word.includes(' ') ? joined.includes(` ${word} `) : words.includes(word);
-      if (hit) score += weight;
-    }
+  for (const [domain] of DOMAIN_WORDS) {
+    const score = scores.get(domain) ?? 0;
     if (score > bestScore) {
       best = domain;
       bestScore = score;
