@@ -24,11 +24,10 @@ export interface LoadJob {
    */
   leadInSeconds?: number;
   /**
-   * For a warm-up, which is never counted: the run goes on, `seconds` at a time, until at least
-   * this many requests were answered, so a side that starts slowly (caches still empty) is warmed
-   * as far as a fast one.
+   * The lead-in goes on, `leadInSeconds` at a time, until it has answered at least this many
+   * requests, so a side that runs slowly while its caches fill is brought as far as a fast one.
    */
-  atLeastRequests?: number;
+  leadInRequests?: number;
 }
 
 export interface LoadResult {
@@ -72,11 +71,16 @@ async function main(job: LoadJob) {
       ],
     });
   // The rotation through the header sets carries on from the lead-in into the measured run.
-  if (job.leadInSeconds) await load(job.leadInSeconds);
-  let result = await load(job.seconds);
-  for (let answered = result['2xx']; answered < (job.atLeastRequests ?? 0); answered += result['2xx']) {
-    result = await load(job.seconds);
+  if (job.leadInSeconds) {
+    let answered = 0;
+    do {
+      const lead = await load(job.leadInSeconds);
+      answered += lead['2xx'];
+      // A lead-in that answers nothing ends too: the measured run reports the errors.
+      if (lead['2xx'] === 0) break;
+    } while (answered < (job.leadInRequests ?? 0));
   }
+  const result = await load(job.seconds);
   const ok = result['2xx'];
   const out: LoadResult = {
     requestsPerSec: ok / result.duration,

@@ -22,7 +22,7 @@ export async function registerSwagger(app: FastifyInstance, webDistDir: string) 
 
 /**
  * The web app's icon for the docs' top bar, read here: given no logo, Swagger UI reads its own
- * with an await, and during a start that await kept the whole plugin queue idle for 50-150 ms.
+ * with an await, and in a start's profile that await kept the plugin queue idle for ~130 ms.
  * While the web app is not built (tests, a checkout before its first start), Swagger UI's own.
  */
 function productMark(webDistDir: string) {
