@@ -22,6 +22,7 @@ import { SeedingService } from './modules/ai/seeding/seeding.service';
 import { AuditRepository } from './modules/audit/audit.repository';
 import { AuditService } from './modules/audit/audit.service';
 import { AccessStateCache, USER_ACCESS_CHANNEL } from './modules/auth/access-state-cache';
+import { batchedAccessStateLoader } from './modules/auth/access-state-reader';
 import { TokenService } from './modules/auth/token.service';
 import { creditHoldsServiceFor } from './modules/billing/credits/credits-services';
 import { leftoverUploadsHandler } from './modules/files/leftover-uploads';
@@ -193,25 +194,26 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
  * emptied whenever the change feed reports a gap). Entries also expire, in case a notification is
  * lost some other way: within a minute (each after 30 to 60 s, spread so that accounts seen
  * together do not all expire together), well inside an access token's 15, so a missed change still
- * ends a session long before its token would. Each expiry costs an active account one primary-key
- * read; at 5 s that was, with 2,000 accounts in use, one read per three or four requests.
+ * ends a session long before its token would. An account in use is renewed shortly before its
+ * entry lapses, read together with the others then due (`batchedAccessStateLoader`).
  */
 const ACCESS_STATE_TTL_MS = 60_000;
 
 async function openAccessStates(database: Database, clock: Clock, log: FastifyBaseLogger) {
   const users = new UsersRepository(database.db);
-  const cache = new AccessStateCache(
-    async (id) => {
-      const row = await users.accessState(id);
-      return row ? { tokenVersion: row.tokenVersion, active: row.status === 'active' } : null;
-    },
-    ACCESS_STATE_TTL_MS,
-    () => clock.now().getTime(),
+  const cache = new AccessStateCache(batchedAccessStateLoader(users), ACCESS_STATE_TTL_MS, () =>
+    clock.now().getTime(),
   );
   const stop = await database.listen(USER_ACCESS_CHANNEL, {
     onNotify: (userId) => cache.invalidate(userId),
     onGap: () => cache.clear(),
     onError: (err) => log.warn({ err }, 'account change feed interrupted; reconnecting'),
   });
-  return { cache, stop };
+  return {
+    cache,
+    stop: async () => {
+      cache.stop();
+      await stop();
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AccessState, AccessStateCache } from './access-state-cache';
 
 /** `spread`: where in the last half of the TTL each entry expires (0: at the TTL itself). */
@@ -102,6 +102,76 @@ describe('AccessStateCache', () => {
     await Promise.all([...first, after]);
     expect(s.reads).toEqual(['u1', 'u1']);
     expect(s.cache.peek('u1')).toEqual({ tokenVersion: 1, active: true });
+  });
+
+  describe('renewal ahead of expiry', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('answers an entry asked for in its last twelfth, and reads the account again shortly after', async () => {
+      vi.useFakeTimers();
+      const s = setup(60_000);
+      await s.cache.load('u1');
+      s.advance(54_999);
+      s.cache.peek('u1');
+      vi.advanceTimersByTime(1000);
+      expect(s.reads).toEqual(['u1']);
+
+      s.advance(1);
+      s.states.set('u1', { tokenVersion: 2, active: true });
+      expect(s.cache.peek('u1')).toEqual({ tokenVersion: 1, active: true });
+      expect(s.reads).toEqual(['u1']);
+      vi.advanceTimersByTime(249);
+      expect(s.reads).toEqual(['u1']);
+      vi.advanceTimersByTime(1);
+      expect(s.reads).toEqual(['u1', 'u1']);
+      await vi.runAllTimersAsync();
+      // Renewed: it now lives a whole TTL from its new read, past the first entry's expiry.
+      s.advance(10_000);
+      expect(s.cache.peek('u1')).toEqual({ tokenVersion: 2, active: true });
+    });
+
+    it('reads every account due in one turn, so the loader can read them in one query', async () => {
+      vi.useFakeTimers();
+      const s = setup(60_000);
+      const ids = Array.from({ length: 50 }, (_, i) => `u${i}`);
+      await Promise.all(ids.map((id) => s.cache.load(id)));
+      s.advance(56_000);
+      for (const id of ids) s.cache.peek(id);
+      for (const id of ids) s.cache.peek(id);
+      expect(s.reads).toHaveLength(50);
+      vi.advanceTimersByTime(250);
+      // All 50 were asked for synchronously, in the timer's one callback, and each once.
+      expect(s.reads).toHaveLength(100);
+      expect(new Set(s.reads.slice(50))).toEqual(new Set(ids));
+    });
+
+    it('lets an entry nobody asks for lapse, and does not renew one dropped meanwhile', async () => {
+      vi.useFakeTimers();
+      const s = setup(60_000);
+      await Promise.all([s.cache.load('u1'), s.cache.load('u2')]);
+      s.advance(56_000);
+      s.cache.peek('u1');
+      s.cache.invalidate('u1');
+      vi.advanceTimersByTime(1000);
+      expect(s.reads).toEqual(['u1', 'u2']);
+      s.advance(4000);
+      expect(s.cache.peek('u2')).toBeUndefined();
+    });
+
+    it('renews nothing once stopped', async () => {
+      vi.useFakeTimers();
+      const s = setup(60_000);
+      await s.cache.load('u1');
+      s.advance(56_000);
+      s.cache.peek('u1');
+      s.cache.stop();
+      vi.advanceTimersByTime(1000);
+      s.cache.peek('u1');
+      vi.advanceTimersByTime(1000);
+      expect(s.reads).toEqual(['u1']);
+    });
   });
 
   it('forgets everything on clear', async () => {

@@ -22,11 +22,19 @@ const accessStateQuery = (db: Db) =>
     .limit(1)
     .prepare('users_access_state');
 
+const accessStatesQuery = (db: Db) =>
+  db
+    .select({ id: users.id, tokenVersion: users.tokenVersion, status: users.status })
+    .from(users)
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('users_access_states');
+
 /** SQL for the users table. Other modules reach users through this repository, not the table. */
 export class UsersRepository {
   /** Sign-in's lookup, built on first use and kept: Drizzle would rebuild it each time (~0.2 ms). */
   private byEmail?: ReturnType<typeof byEmailQuery>;
   private byIdAccess?: ReturnType<typeof accessStateQuery>;
+  private byIdsAccess?: ReturnType<typeof accessStatesQuery>;
 
   constructor(private readonly db: Db) {}
 
@@ -46,6 +54,14 @@ export class UsersRepository {
     this.byIdAccess ??= accessStateQuery(this.db);
     const rows = await this.byIdAccess.execute({ id });
     return rows[0];
+  }
+
+  /** The same for many accounts in one query; accounts that do not exist are left out. */
+  async accessStates(
+    ids: string[],
+  ): Promise<Array<{ id: string; tokenVersion: number; status: UserRow['status'] }>> {
+    this.byIdsAccess ??= accessStatesQuery(this.db);
+    return this.byIdsAccess.execute({ ids });
   }
 
   async insert(user: NewUser): Promise<UserRow> {
