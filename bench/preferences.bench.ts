@@ -45,6 +45,13 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 5);
 const LEAD_IN_SECONDS = Number(process.env.BENCH_LEAD_IN ?? 3);
 
 /**
+ * Rounds per side: at least nine (as cold start's starts). One 3 s round of either side varies by
+ * half either way on a shared VM (its ratio 0.35-1.48 in one run of five rounds), so the median
+ * of five moved by a tenth from run to run; a round costs ~7 s a side.
+ */
+const GET_ROUNDS = Math.max(ROUNDS, 9);
+
+/**
  * Authenticated GET /api/user-preferences with 50 connections from a load generator of its own,
  * against a bare Fastify route in the same process doing the work an authenticated GET cannot
  * avoid: verify the request's token, read the user's row by primary key, as the same kind of
@@ -95,7 +102,7 @@ export async function preferencesBench(engine: Engine): Promise<Figure[]> {
       debug(`preferences ${engine.name} round ${round} ${side}: ${Math.round(r.requestsPerSec)} req/s`);
       return r.requestsPerSec;
     };
-    const rounds = await alternate(ROUNDS, {
+    const rounds = await alternate(GET_ROUNDS, {
       app: run('app', `${bench.url}/api/user-preferences`),
       bare: run('bare', `${bareUrl}/bare-preferences`),
       verified: run('verified', `${bareUrl}/bare-authenticated-preferences`),
