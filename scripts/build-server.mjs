@@ -14,13 +14,13 @@ import { build } from 'esbuild';
  * WebAssembly and data, pgvector's, the SQL parser's, Swagger UI's pages, pino's transport
  * workers), native addons, what is loaded only on first use (payments, S3, AI providers, mail,
  * document parsers: bundling would load them at start), and optional native drivers.
- * @fastify/static stays too: Swagger UI requires it from node_modules, and a bundled copy for
- * the web app would be a second one to load at every start.
+ * @fastify/static stays too, one copy for the web app and Swagger UI. Swagger UI's code is
+ * bundled (it is told where its pages are: plugins/swagger.ts), so it shares the bundle's YAML
+ * library instead of loading its own at every start.
  */
 export const KEEP_EXTERNAL = [
   '@electric-sql/*',
   '@node-rs/*',
-  '@fastify/swagger-ui',
   '@fastify/static',
   'pino',
   'pino-pretty',

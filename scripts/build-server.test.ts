@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,6 +72,11 @@ describe('the server bundle npm start runs', () => {
     const files = readdirSync(outdir).filter((f) => f.endsWith('.js'));
     expect(files).toContain('server.js');
     expect(files.length).toBeLessThan(20);
+    // Swagger UI inside: required from node_modules it loaded a second YAML library at every start.
+    const bundled = files.some((f) =>
+      readFileSync(path.join(outdir, f), 'utf8').includes('node_modules/@fastify/swagger-ui/lib/routes.js'),
+    );
+    expect(bundled).toBe(true);
   });
 
   it('signs in (argon2), uploads (multipart), lists, downloads, serves the API docs, and stops cleanly', async () => {
@@ -98,6 +103,14 @@ describe('the server bundle npm start runs', () => {
     expect((await fetch(`${url}/api/docs/json`)).status).toBe(200);
     const docs = await fetch(`${url}/api/docs/static/index.html`);
     expect(docs.status).toBe(200);
+    // Swagger UI's code is bundled: its pages come from its package, its YAML from the bundle's library.
+    expect((await fetch(`${url}/api/docs/static/swagger-ui-bundle.js`)).status).toBe(200);
+    const yaml = await fetch(`${url}/api/docs/yaml`);
+    expect(yaml.status).toBe(200);
+    expect(await yaml.text()).toContain('title: Stratos API');
+    expect(await (await fetch(`${url}/api/docs/static/swagger-initializer.js`)).text()).toContain(
+      'data:image/svg+xml;base64,',
+    );
 
     child?.kill('SIGTERM');
     const code = await new Promise((r) => child?.once('exit', r));

@@ -32,6 +32,21 @@ describe('API docs', () => {
     expect(script).toContain(`data:image/svg+xml;base64,${Buffer.from(MARK).toString('base64')}`);
   });
 
+  it("serve Swagger UI's pages from its package, and the spec as YAML", async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'stratos-docs-'));
+    dirs.push(dist);
+    const app = Fastify();
+    await registerSwagger(app, dist);
+    await app.ready();
+    const bundle = await app.inject({ url: '/api/docs/static/swagger-ui-bundle.js' });
+    const yaml = await app.inject({ url: '/api/docs/yaml' });
+    await app.close();
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.body.length).toBeGreaterThan(100_000);
+    expect(yaml.statusCode).toBe(200);
+    expect(yaml.body).toContain('title: Stratos API');
+  });
+
   it("keep Swagger UI's own logo while the web app is not built", async () => {
     const script = await docsScript(false);
     expect(script).toContain('data:image/svg+xml;base64,');
