@@ -40,7 +40,8 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 5);
  * load does (10,000 users over a mean life of 45 s, ~220 a second). Serving every user once, the
  * lead-in leaves the measured seconds paying for what expires in them, as a steady server does;
  * the limit keeps nothing that expires. Three seconds alone did not: at 2,000 req/s they serve
- * 6,000 users, and the app read 1,800-6,300 states in a round with its lead-in (counted).
+ * 6,000 users, and the app read 1,800-6,300 states in a round with its lead-in (counted, before
+ * the app read them in batches).
  */
 const LEAD_IN_SECONDS = Number(process.env.BENCH_LEAD_IN ?? 3);
 

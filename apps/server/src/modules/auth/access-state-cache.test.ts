@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AccessState, AccessStateCache } from './access-state-cache';
 
 /** `spread`: where in the last half of the TTL each entry expires (0: at the TTL itself). */
@@ -105,12 +105,14 @@ describe('AccessStateCache', () => {
   });
 
   describe('renewal ahead of expiry', () => {
+    beforeEach(() => {
+      vi.useFakeTimers();
+    });
     afterEach(() => {
       vi.useRealTimers();
     });
 
     it('answers an entry asked for in its last twelfth, and reads the account again shortly after', async () => {
-      vi.useFakeTimers();
       const s = setup(60_000);
       await s.cache.load('u1');
       s.advance(54_999);
@@ -133,7 +135,6 @@ describe('AccessStateCache', () => {
     });
 
     it('reads every account due in one turn, so the loader can read them in one query', async () => {
-      vi.useFakeTimers();
       const s = setup(60_000);
       const ids = Array.from({ length: 50 }, (_, i) => `u${i}`);
       await Promise.all(ids.map((id) => s.cache.load(id)));
@@ -148,7 +149,6 @@ describe('AccessStateCache', () => {
     });
 
     it('lets an entry nobody asks for lapse, and does not renew one dropped meanwhile', async () => {
-      vi.useFakeTimers();
       const s = setup(60_000);
       await Promise.all([s.cache.load('u1'), s.cache.load('u2')]);
       s.advance(56_000);
@@ -161,7 +161,6 @@ describe('AccessStateCache', () => {
     });
 
     it('renews nothing once stopped', async () => {
-      vi.useFakeTimers();
       const s = setup(60_000);
       await s.cache.load('u1');
       s.advance(56_000);
