@@ -69,7 +69,7 @@ export class ChatExchangeBatcher {
   private one(key: Key, { conversation, exchange }: Item): Promise<StoredMessage[]> {
     return key === 'start'
       ? this.writer.startConversation(conversation, exchange)
-      : this.writer.saveExchange(conversation.id, exchange, this.keep);
+      : this.writer.saveExchange(conversation, exchange, this.keep);
   }
 
   /**
@@ -92,10 +92,7 @@ export class ChatExchangeBatcher {
     const stored =
       batch.length === 1
         ? [await this.one('save', batch[0] as Item)]
-        : await this.writer.saveExchanges(
-            batch.map((item) => ({ conversationId: item.conversation.id, exchange: item.exchange })),
-            this.keep,
-          );
+        : await this.writer.saveExchanges(batch, this.keep);
     for (const [n, i] of first.entries()) outcomes[i] = stored[n] as StoredMessage[];
     for (const i of later) {
       outcomes[i] = await this.one('save', items[i] as Item).catch((err: unknown) => new Failed(err));

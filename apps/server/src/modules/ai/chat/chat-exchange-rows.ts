@@ -15,18 +15,14 @@ export const p = (name: string) => sql.placeholder(name);
  */
 export interface Placed {
   conversationId: string;
-  /** The asker, when known without reading the conversation (a new one carries it). */
-  userId: string | null;
+  /** The asker: the conversation's owner. */
+  userId: string;
   exchange: ExchangeRows;
   questionId: string;
   replyId: string;
 }
 
-export const place = (
-  conversationId: string,
-  exchange: ExchangeRows,
-  userId: string | null = null,
-): Placed => ({
+export const place = (conversationId: string, exchange: ExchangeRows, userId: string): Placed => ({
   conversationId,
   userId,
   exchange,

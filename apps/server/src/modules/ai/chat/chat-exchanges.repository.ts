@@ -49,6 +49,9 @@ export interface NewConversation {
   clientKey?: string | null;
 }
 
+/** A conversation an exchange is stored in, and its owner (the asker). */
+export type OwnedConversation = Pick<NewConversation, 'id' | 'userId'>;
+
 /**
  * The statements that store chat exchanges (a question and its reply, with their calls' usage
  * rows and, for a reply that is not a failure, its AI interaction), built once and prepared (named server-side statements on both drivers): a chat reply, or
@@ -193,8 +196,8 @@ export class ChatExchangeRepository {
    * and deletes all but the newest `keep` messages (CTEs run against the statement's snapshot, so
    * of the messages already there the newest `keep - 2` stay).
    */
-  saveExchange(conversationId: string, x: ExchangeRows, keep: number): Promise<StoredMessage[]> {
-    const placed = place(conversationId, x);
+  saveExchange(conversation: OwnedConversation, x: ExchangeRows, keep: number): Promise<StoredMessage[]> {
+    const placed = place(conversation.id, x, conversation.userId);
     return this.saveStatement.execute({
       ...exchangeParams(placed),
       ...usageRowArrays(x.usage ?? []),
@@ -227,9 +230,12 @@ export class ChatExchangeRepository {
    * it: of a conversation's messages already there the newest `keep - 2` stay. Each conversation at
    * most once per call (its trimming could not see its own other exchange).
    */
-  async saveExchanges(items: Array<{ conversationId: string; exchange: ExchangeRows }>, keep: number) {
-    const ids = items.map((i) => i.conversationId);
-    const placed = items.map((i) => place(i.conversationId, i.exchange));
+  async saveExchanges(
+    items: Array<{ conversation: OwnedConversation; exchange: ExchangeRows }>,
+    keep: number,
+  ) {
+    const ids = items.map((i) => i.conversation.id);
+    const placed = items.map((i) => place(i.conversation.id, i.exchange, i.conversation.userId));
     const rows = await this.saveManyStatement.execute({
       ids,
       keepOlder: Math.max(0, keep - 2),

@@ -252,11 +252,11 @@ describe('the exchange statements, batched or alone', () => {
         exchange: exchange(userId, 'broken', { isError: true }),
       },
     ]);
-    await repo.saveExchange(a, exchange(userId, 'More about SQL joins'), 20);
+    await repo.saveExchange({ id: a, userId }, exchange(userId, 'More about SQL joins'), 20);
     await repo.saveExchanges(
       [
-        { conversationId: b, exchange: exchange(userId, 'And flexbox in CSS?') },
-        { conversationId: c, exchange: exchange(userId, 'still broken', { isError: true }) },
+        { conversation: { id: b, userId }, exchange: exchange(userId, 'And flexbox in CSS?') },
+        { conversation: { id: c, userId }, exchange: exchange(userId, 'still broken', { isError: true }) },
       ],
       20,
     );
@@ -283,7 +283,7 @@ describe('the exchange statements, batched or alone', () => {
     expect((await interactionsOf(user.user.id)).map((r) => r.userQuery)).toEqual(['first']);
     // A deleted conversation (its interactions go with it): the next statement fails as a whole.
     await t.app.inject({ method: 'DELETE', url: `/api/ai/conversations/${id}`, headers: user.headers });
-    await expect(repo.saveExchange(id, exchange(userId, 'after delete'), 20)).rejects.toThrow();
+    await expect(repo.saveExchange({ id, userId }, exchange(userId, 'after delete'), 20)).rejects.toThrow();
     expect(await interactionsOf(user.user.id)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { aiConversations, aiLearningInteractions } from '../../../db/schema/index';
+import { aiLearningInteractions } from '../../../db/schema/index';
 import { classifyDomain } from '../knowledge/retrieval-domain';
 import { type Placed, p } from './chat-exchange-rows';
 
@@ -14,11 +14,12 @@ import { type Placed, p } from './chat-exchange-rows';
  */
 export const interactionsCte = (db: Db, name: string) =>
   db.$with(name, { id: aiLearningInteractions.id }).as(
-    // The asker: given for a new conversation (not yet visible to the statement), else its owner.
+    // The asker is given, not read from the conversation: a subquery here made the planner plan the
+    // whole exchange statement anew at every execution (its generic plan priced the subquery once
+    // per row of an unnest of unknown length), which cost more than the statement's own work.
     sql`insert into ${aiLearningInteractions} (user_id, message_id, user_query, ai_response, response_time,
       knowledge_used, domain, user_context, model_used, tokens_used, created_at)
-    select coalesce(x.user_id, (select c.user_id from ${aiConversations} c where c.id = x.conversation_id)),
-      x.message_id, x.user_query, x.ai_response, x.response_time, x.knowledge_used, x.domain,
+    select x.user_id, x.message_id, x.user_query, x.ai_response, x.response_time, x.knowledge_used, x.domain,
       jsonb_build_object('conversation_id', x.conversation_id), x.model_used, x.tokens_used, x.created_at
     from unnest(${p('interactionConversationIds')}::uuid[], ${p('interactionUserIds')}::uuid[],
       ${p('interactionMessageIds')}::uuid[], ${p('interactionQueries')}::text[], ${p('interactionResponses')}::text[],

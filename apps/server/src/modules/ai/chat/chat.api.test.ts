@@ -686,7 +686,8 @@ describe('ChatExchangeBatcher on the database', () => {
     for (let n = 0; n < 4; n++) {
       const id = randomUUID();
       await repo.startConversation({ id, userId: user.user.id, title: `c${n}` }, exchange(`c${n} q0`));
-      for (let q = 1; q < 3; q++) await repo.saveExchange(id, exchange(`c${n} q${q}`), 6);
+      for (let q = 1; q < 3; q++)
+        await repo.saveExchange({ id, userId: user.user.id }, exchange(`c${n} q${q}`), 6);
       ids.push(id);
     }
     const [c0, c1, c2, gone] = ids as [string, string, string, string];
@@ -706,7 +707,7 @@ describe('ChatExchangeBatcher on the database', () => {
       save(c2, 'c2 q3'),
     ]);
     expect(statuses(round1)).toEqual(Array(5).fill('fulfilled'));
-    expect(many.mock.calls.map((c) => c[0].map((i) => i.conversationId))).toEqual([[c0, c1, c2]]);
+    expect(many.mock.calls.map((c) => c[0].map((i) => i.conversation.id))).toEqual([[c0, c1, c2]]);
     expect(await questions(c0)).toEqual(['c0 q2', 'c0 lone', 'c0 q3']);
     expect(await questions(c1)).toEqual(['c1 q2', 'c1 q3', 'c1 q4']);
     expect(await questions(c2)).toEqual(['c2 q1', 'c2 q2', 'c2 q3']);
@@ -749,10 +750,11 @@ describe('ChatExchangeBatcher on the database', () => {
     const [a, b] = [randomUUID(), randomUUID()];
     for (const id of [a, b]) {
       await repo.startConversation({ id, userId: user.user.id, title: id }, exchange(`${id} 0`));
-      for (let q = 1; q < 12; q++) await repo.saveExchange(id, exchange(`${id} ${q}`), 20);
+      for (let q = 1; q < 12; q++)
+        await repo.saveExchange({ id, userId: user.user.id }, exchange(`${id} ${q}`), 20);
     }
     await repo.saveExchanges(
-      [a, b].map((id) => ({ conversationId: id, exchange: exchange(`${id} 12`) })),
+      [a, b].map((id) => ({ conversation: { id, userId: user.user.id }, exchange: exchange(`${id} 12`) })),
       20,
     );
     for (const id of [a, b]) {

@@ -71,7 +71,7 @@ function setup(texts: Array<string | Error>, history: Partial<MessageRow>[] = []
       created.push(c.title);
       return store(c.id, x);
     },
-    saveExchange: async (id: string, x: ExchangeRows) => store(id, x),
+    saveExchange: async (c: { id: string }, x: ExchangeRows) => store(c.id, x),
   } as unknown as ChatRepository;
   const usageService = {
     record: async (row: NewUsageRow) => {
