@@ -1,6 +1,7 @@
 import type { AnalysisInsight, DashboardFailure } from '@stratos/contracts/ai/analysis.schema';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { preparedSql } from '../../../db/prepared-sql';
 import { aiFileAnalyses, files } from '../../../db/schema/index';
 import type { ParsedAnalysis } from './analysis-prompt';
 import { READABLE_EXTENSIONS, READABLE_MIME_TYPES } from './text-extraction';
@@ -55,7 +56,20 @@ export function readableFile(alias: string) {
 
 /** SQL of ai_file_analyses: the queue (pending/running rows) and the stored results. */
 export class AnalysisRepository {
-  constructor(private readonly db: Db) {}
+  /** The dashboard's count of analyses, prepared (it runs with every dashboard). */
+  private readonly totalRunsStatement;
+
+  constructor(private readonly db: Db) {
+    this.totalRunsStatement = preparedSql<{ n: number | string }>(
+      db,
+      'analysis_total_runs',
+      sql`
+        select coalesce(sum(a.runs), 0)::int as n from ${aiFileAnalyses} a
+        join ${files} f on f.id = a.file_id and f.deleted_at is null
+        where a.user_id = ${sql.placeholder('userId')}::uuid
+      `,
+    );
+  }
 
   /** A pending row for a new file (inside the upload's transaction); nothing when one exists. */
   async insertPending(tx: Db, fileId: string, userId: string): Promise<void> {
@@ -223,12 +237,8 @@ export class AnalysisRepository {
 
   /** Completed runs over the user's live files (the dashboard's "AI Analyses"). */
   async totalRuns(userId: string): Promise<number> {
-    const result = await this.db.execute(sql`
-      select coalesce(sum(a.runs), 0)::int as n from ${aiFileAnalyses} a
-      join ${files} f on f.id = a.file_id and f.deleted_at is null
-      where a.user_id = ${userId}
-    `);
-    return Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0);
+    const result = await this.totalRunsStatement.execute({ userId });
+    return Number(result.rows[0]?.n ?? 0);
   }
 
   /**

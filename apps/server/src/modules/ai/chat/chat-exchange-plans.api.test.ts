@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plansOf } from '../../../../test/prepared-plans';
 import { openTestDatabase } from '../../../../test/test-app';
 import type { Database } from '../../../db/client';
 import { UsersRepository } from '../../users/users.repository';
@@ -53,20 +53,7 @@ describe('chat exchange statements', () => {
   });
 
   /** Plans made so far for the prepared statement whose text names `cte`. */
-  const plans = async (cte: string) => {
-    const rows = (await database.db.execute(
-      sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
-        where statement like ${`%"${cte}" as (%`}`,
-    )) as unknown as { rows?: Array<{ generic: number; custom: number }> } & Array<{
-      generic: number;
-      custom: number;
-    }>;
-    const list = rows.rows ?? rows;
-    return list.reduce((sum, r) => ({ generic: sum.generic + r.generic, custom: sum.custom + r.custom }), {
-      generic: 0,
-      custom: 0,
-    });
-  };
+  const plans = (cte: string) => plansOf(database.db, `"${cte}" as (`);
 
   it('are planned once and then run on their generic plan', async () => {
     const user = await new UsersRepository(database.db).insert({
