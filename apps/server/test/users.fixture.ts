@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { effectivePermissions, type Role } from '@stratos/contracts/access/roles';
 import type { App } from '../src/app';
+import type { Db } from '../src/db/client';
 import { type NewUser, type UserRow, UsersRepository } from '../src/modules/users/users.repository';
 
 export interface TestUser {
@@ -15,9 +16,16 @@ export interface TestUser {
  * need neither the sign-up flow nor a real password hash (these users never log in).
  */
 export async function createTestUser(app: App, fields: Partial<NewUser> = {}): Promise<TestUser> {
+  const user = await insertTestUser(app.ctx.database.db, fields);
+  const token = await tokenFor(app, user);
+  return { user, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** The user row alone, for tests of a repository on a database without an app. */
+export function insertTestUser(db: Db, fields: Partial<NewUser> = {}): Promise<UserRow> {
   const role: Role = fields.role ?? 'user';
   const status = fields.status ?? 'active';
-  const user = await new UsersRepository(app.ctx.database.db).insert({
+  return new UsersRepository(db).insert({
     email: `user-${randomUUID().slice(0, 8)}@example.test`,
     passwordHash: 'test-fixture-without-password',
     firstName: 'Test',
@@ -27,8 +35,6 @@ export async function createTestUser(app: App, fields: Partial<NewUser> = {}): P
     role,
     status,
   });
-  const token = await tokenFor(app, user);
-  return { user, token, headers: { authorization: `Bearer ${token}` } };
 }
 
 export function tokenFor(app: App, user: UserRow): Promise<string> {

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plansOf } from '../../../test/prepared-plans';
 import { openTestDatabase } from '../../../test/test-app';
+import { insertTestUser } from '../../../test/users.fixture';
 import type { Database } from '../../db/client';
 import { AnalysisRepository } from '../ai/analysis/analysis.repository';
-import { UsersRepository } from '../users/users.repository';
 import { StatsRepository } from './stats.repository';
 
 /**
@@ -22,13 +22,7 @@ describe('dashboard statements', () => {
   afterAll(() => dispose());
 
   it('are planned once and then run on their generic plan', async () => {
-    const user = await new UsersRepository(database.db).insert({
-      email: `dash-${randomUUID().slice(0, 8)}@example.test`,
-      passwordHash: 'x',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      status: 'active',
-    });
+    const user = await insertTestUser(database.db);
     const stats = new StatsRepository(database.db);
     const analyses = new AnalysisRepository(database.db);
     for (let n = 0; n < 10; n++) {

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AiStandins } from '../../../../test/ai-standins';
+import { exchangeRows } from '../../../../test/chat-exchange.fixture';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { createTestUser, type TestUser } from '../../../../test/users.fixture';
 import { aiLearningInteractions } from '../../../db/schema/index';
 import { aiServicesFor } from '../providers/ai-services';
-import { ChatExchangeRepository, type ExchangeRows } from './chat-exchanges.repository';
+import { ChatExchangeRepository } from './chat-exchanges.repository';
 import { CHAT_FALLBACK_TEXT } from './quality';
 
 let standins: AiStandins;
@@ -190,51 +191,6 @@ describe('feedback on a reply sets its interaction', () => {
 });
 
 describe('the exchange statements, batched or alone', () => {
-  let stamp = Date.now();
-  const exchange = (
-    userId: string,
-    question: string,
-    extra: Partial<ExchangeRows['reply']> = {},
-  ): ExchangeRows => {
-    const receivedAt = new Date(++stamp);
-    stamp += 250;
-    return {
-      question,
-      receivedAt,
-      askedAt: new Date(++stamp),
-      reply: {
-        content: `reply to ${question}`,
-        model: 'llama3.2',
-        provider: 'ollama',
-        quality: { score: 0.9, category: 'excellent', issues: [] },
-        attempt: 1,
-        metadata: {},
-        ...extra,
-      },
-      answeredAt: new Date(++stamp),
-      usage: [
-        {
-          userId,
-          provider: 'ollama',
-          model: 'llama3.2',
-          operation: 'chat',
-          tokensUsed: 30,
-          responseTimeMs: 5,
-          success: true,
-        },
-        {
-          userId,
-          provider: 'ollama',
-          model: 'llama3.2',
-          operation: 'chat',
-          tokensUsed: 12,
-          responseTimeMs: 5,
-          success: true,
-        },
-      ] as never,
-    };
-  };
-
   it('takes knowledge_used from the reply’s metadata.sources, and skips failed replies, in every statement', async () => {
     const repo = new ChatExchangeRepository(db());
     const user = await createTestUser(t.app);
@@ -243,20 +199,23 @@ describe('the exchange statements, batched or alone', () => {
     const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
     await repo.startConversation(
       { id: a, userId, title: 'a' },
-      exchange(userId, 'What is SQL?', { metadata: { sources } }),
+      exchangeRows(userId, 'What is SQL?', { metadata: { sources } }),
     );
     await repo.startConversations([
-      { conversation: { id: b, userId, title: 'b' }, exchange: exchange(userId, 'Explain CSS grid') },
+      { conversation: { id: b, userId, title: 'b' }, exchange: exchangeRows(userId, 'Explain CSS grid') },
       {
         conversation: { id: c, userId, title: 'c' },
-        exchange: exchange(userId, 'broken', { isError: true }),
+        exchange: exchangeRows(userId, 'broken', { isError: true }),
       },
     ]);
-    await repo.saveExchange({ id: a, userId }, exchange(userId, 'More about SQL joins'), 20);
+    await repo.saveExchange({ id: a, userId }, exchangeRows(userId, 'More about SQL joins'), 20);
     await repo.saveExchanges(
       [
-        { conversation: { id: b, userId }, exchange: exchange(userId, 'And flexbox in CSS?') },
-        { conversation: { id: c, userId }, exchange: exchange(userId, 'still broken', { isError: true }) },
+        { conversation: { id: b, userId }, exchange: exchangeRows(userId, 'And flexbox in CSS?') },
+        {
+          conversation: { id: c, userId },
+          exchange: exchangeRows(userId, 'still broken', { isError: true }),
+        },
       ],
       20,
     );
@@ -279,11 +238,13 @@ describe('the exchange statements, batched or alone', () => {
     const user = await createTestUser(t.app);
     const userId = user.user.id;
     const id = randomUUID();
-    await repo.startConversation({ id, userId: user.user.id, title: 't' }, exchange(userId, 'first'));
+    await repo.startConversation({ id, userId: user.user.id, title: 't' }, exchangeRows(userId, 'first'));
     expect((await interactionsOf(user.user.id)).map((r) => r.userQuery)).toEqual(['first']);
     // A deleted conversation (its interactions go with it): the next statement fails as a whole.
     await t.app.inject({ method: 'DELETE', url: `/api/ai/conversations/${id}`, headers: user.headers });
-    await expect(repo.saveExchange({ id, userId }, exchange(userId, 'after delete'), 20)).rejects.toThrow();
+    await expect(
+      repo.saveExchange({ id, userId }, exchangeRows(userId, 'after delete'), 20),
+    ).rejects.toThrow();
     expect(await interactionsOf(user.user.id)).toEqual([]);
   });
 });
