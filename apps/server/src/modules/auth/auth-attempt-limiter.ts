@@ -10,7 +10,7 @@ export interface AttemptLimits {
   windowSeconds: number;
 }
 
-type AttemptHooks = Pick<RouteShorthandOptions, 'preHandler' | 'onSend'>;
+type AttemptHooks = Pick<RouteShorthandOptions, 'preHandler' | 'onSend' | 'onResponse'>;
 
 /** Addresses are keyed by a digest: the table of counters need not be a list of who tried to sign in. */
 const emailKey = (email: string) =>
@@ -24,8 +24,9 @@ const emailKey = (email: string) =>
  * A valid attempt is counted before it runs (both keys in one statement), so a burst of parallel
  * guesses cannot slip past the limit; one refused before that (a malformed body) is counted
  * against its IP as its reply leaves. On a `failuresOnly` route (sign-in, code confirmation,
- * password reset) an attempt that succeeds is given back before its reply leaves, so only
- * failures add up and signing in often never locks anyone out. Routes that send mail count every
+ * password reset) an attempt that succeeds is given back as soon as its reply has left (the
+ * reply does not wait for that round trip), so only failures add up and signing in often never
+ * locks anyone out. Routes that send mail count every
  * attempt. The counter is shared by all processes on PostgreSQL.
  */
 export class AuthAttemptLimiter {
@@ -60,14 +61,14 @@ export class AuthAttemptLimiter {
         }
       },
       onSend: async (request, reply, payload) => {
-        const keys = this.counted.get(request);
-        if (!keys) {
-          // Refused before it was counted (malformed or invalid body): it still costs its IP one.
-          if (reply.statusCode >= 400) await this.counter.hitMany([ipKey(request)], this.windowMs);
-        } else if (opts.failuresOnly && reply.statusCode < 400) {
-          await this.counter.undo(keys);
+        if (!this.counted.has(request) && reply.statusCode >= 400) {
+          await this.counter.hitMany([ipKey(request)], this.windowMs);
         }
         return payload;
+      },
+      onResponse: async (request, reply) => {
+        const keys = this.counted.get(request);
+        if (keys && opts.failuresOnly && reply.statusCode < 400) await this.counter.undo(keys);
       },
     };
   }

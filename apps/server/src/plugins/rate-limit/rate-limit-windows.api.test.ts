@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plansOf } from '../../../test/prepared-plans';
 import { openTestDatabase, type TestDatabase } from '../../../test/test-app';
 import type { Db } from '../../db/client';
 import { RateLimitWindowsRepository } from './rate-limit-windows.repository';
@@ -29,6 +30,20 @@ describe('RateLimitWindowsRepository (the shared counters)', () => {
     expect(await counter.hit('a', 60_000)).toEqual({ count: 2, resetMs: 59_000 });
     now += 60_000;
     expect(await counter.hit('b', 60_000)).toEqual({ count: 1, resetMs: 60_000 });
+  });
+
+  it('prepares the giving back, as the hit: planned once, then on its generic plan', async () => {
+    for (let i = 0; i < 10; i++) {
+      const keys = [`f${i}`, `g${i}`, `h${i}`];
+      await counter.hitMany(keys, 60_000);
+      await counter.undo(keys);
+    }
+    expect((await counter.hitMany(['f9', 'g9', 'h9'], 60_000)).map((h) => h.count)).toEqual([1, 1, 1]);
+    // Three keys: a statement no other test runs. One at a time, so on PostgreSQL the pool's idle
+    // connection is the one that ran them all.
+    const plans = await plansOf(t.database.db, '"key" in ($1, $2, $3)');
+    expect(plans.custom).toBeLessThanOrEqual(5);
+    expect(plans.generic).toBeGreaterThanOrEqual(4);
   });
 
   it('commits its own writes without waiting for the WAL flush, and only its own', async () => {

@@ -41,11 +41,34 @@ const hitQuery = (db: Db, n: number) =>
     .prepare(`rate_limit_hit_${n}`);
 
 /**
+ * Gives back one hit from each of `n` keys whose window is still open. Prepared like the hit: a
+ * successful sign-in runs it before its reply leaves, and built ad hoc it was parsed and planned
+ * every time (~0.2 ms of the database's time, about as much as running it).
+ */
+const undoQuery = (db: Db, n: number) =>
+  db
+    .update(w)
+    .set({ hits: sql`${w.hits} - 1` })
+    .where(
+      and(
+        inArray(
+          w.key,
+          Array.from({ length: n }, (_, i) => p(`key${i}`)),
+        ),
+        gt(w.hits, 0),
+        sql`${w.endsAt} > ${p('now')}::timestamptz`,
+      ),
+    )
+    .returning({ relaxed: relaxedCommit })
+    .prepare(`rate_limit_undo_${n}`);
+
+/**
  * The rate-limit windows on PostgreSQL (several API processes count together). Times come from
  * the app's clock, as in memory, so both counters behave alike (and tests can move time).
  */
 export class RateLimitWindowsRepository implements WindowCounter {
   private readonly hitStatements = new Map<number, ReturnType<typeof hitQuery>>();
+  private readonly undoStatements = new Map<number, ReturnType<typeof undoQuery>>();
 
   constructor(
     private readonly db: Db,
@@ -84,11 +107,16 @@ export class RateLimitWindowsRepository implements WindowCounter {
 
   async undo(keys: readonly string[]): Promise<void> {
     if (keys.length === 0) return;
-    await this.db
-      .update(w)
-      .set({ hits: sql`${w.hits} - 1` })
-      .where(and(inArray(w.key, [...keys]), gt(w.hits, 0), gt(w.endsAt, new Date(this.now()))))
-      .returning({ relaxed: relaxedCommit });
+    let statement = this.undoStatements.get(keys.length);
+    if (!statement) {
+      statement = undoQuery(this.db, keys.length);
+      this.undoStatements.set(keys.length, statement);
+    }
+    const params: Record<string, string> = { now: new Date(this.now()).toISOString() };
+    keys.forEach((key, i) => {
+      params[`key${i}`] = key;
+    });
+    await statement.execute(params);
   }
 
   async sweep(): Promise<number> {
