@@ -24,9 +24,8 @@ const emailKey = (email: string) =>
  * A valid attempt is counted before it runs (both keys in one statement), so a burst of parallel
  * guesses cannot slip past the limit; one refused before that (a malformed body) is counted
  * against its IP as its reply leaves. On a `failuresOnly` route (sign-in, code confirmation,
- * password reset) an attempt that succeeds is given back as soon as its reply has left (the
- * reply does not wait for that round trip), so only failures add up and signing in often never
- * locks anyone out. Routes that send mail count every
+ * password reset) an attempt that succeeds is given back as soon as its reply has left, so only
+ * failures add up and signing in often never locks anyone out. Routes that send mail count every
  * attempt. The counter is shared by all processes on PostgreSQL.
  */
 export class AuthAttemptLimiter {
@@ -61,11 +60,15 @@ export class AuthAttemptLimiter {
         }
       },
       onSend: async (request, reply, payload) => {
+        // Refused before it was counted (malformed or invalid body): it still costs its IP one.
         if (!this.counted.has(request) && reply.statusCode >= 400) {
           await this.counter.hitMany([ipKey(request)], this.windowMs);
         }
         return payload;
       },
+      // After the reply, which need not wait for the round trip (0.25 ms of a sign-in on
+      // PostgreSQL): the next attempt of a client that waits for its replies finds at most this
+      // one success not yet given back.
       onResponse: async (request, reply) => {
         const keys = this.counted.get(request);
         if (keys && opts.failuresOnly && reply.statusCode < 400) await this.counter.undo(keys);

@@ -41,9 +41,9 @@ const hitQuery = (db: Db, n: number) =>
     .prepare(`rate_limit_hit_${n}`);
 
 /**
- * Gives back one hit from each of `n` keys whose window is still open. Prepared like the hit: a
- * successful sign-in runs it before its reply leaves, and built ad hoc it was parsed and planned
- * every time (~0.2 ms of the database's time, about as much as running it).
+ * Gives back one hit from each of `n` keys whose window is still open. Prepared like the hit: every
+ * successful sign-in runs it, and built ad hoc it was parsed and planned every time (~0.2 ms of the
+ * database's time, about as much as running it).
  */
 const undoQuery = (db: Db, n: number) =>
   db
