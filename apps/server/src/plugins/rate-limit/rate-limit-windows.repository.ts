@@ -62,6 +62,14 @@ const undoQuery = (db: Db, n: number) =>
     .returning({ relaxed: relaxedCommit })
     .prepare(`rate_limit_undo_${n}`);
 
+/** `params` with the keys as the statements' `key0`, `key1`, ... placeholders. */
+function keyParams(keys: readonly string[], params: Record<string, string>): Record<string, string> {
+  keys.forEach((key, i) => {
+    params[`key${i}`] = key;
+  });
+  return params;
+}
+
 /**
  * The rate-limit windows on PostgreSQL (several API processes count together). Times come from
  * the app's clock, as in memory, so both counters behave alike (and tests can move time).
@@ -83,20 +91,11 @@ export class RateLimitWindowsRepository implements WindowCounter {
 
   async hitMany(keys: readonly string[], windowMs: number): Promise<WindowHit[]> {
     if (keys.length === 0) return [];
-    let statement = this.hitStatements.get(keys.length);
-    if (!statement) {
-      statement = hitQuery(this.db, keys.length);
-      this.hitStatements.set(keys.length, statement);
-    }
+    const statement = this.statementFor(this.hitStatements, keys.length, hitQuery);
     const now = this.now();
-    const params: Record<string, string> = {
-      now: new Date(now).toISOString(),
-      endsAt: new Date(now + windowMs).toISOString(),
-    };
-    keys.forEach((key, i) => {
-      params[`key${i}`] = key;
-    });
-    const rows = await statement.execute(params);
+    const rows = await statement.execute(
+      keyParams(keys, { now: new Date(now).toISOString(), endsAt: new Date(now + windowMs).toISOString() }),
+    );
     const byKey = new Map(rows.map((r) => [r.key, r]));
     return keys.map((key) => {
       const row = byKey.get(key);
@@ -107,16 +106,18 @@ export class RateLimitWindowsRepository implements WindowCounter {
 
   async undo(keys: readonly string[]): Promise<void> {
     if (keys.length === 0) return;
-    let statement = this.undoStatements.get(keys.length);
+    const statement = this.statementFor(this.undoStatements, keys.length, undoQuery);
+    await statement.execute(keyParams(keys, { now: new Date(this.now()).toISOString() }));
+  }
+
+  /** The statement for `n` keys, prepared on first use. */
+  private statementFor<T>(prepared: Map<number, T>, n: number, build: (db: Db, n: number) => T): T {
+    let statement = prepared.get(n);
     if (!statement) {
-      statement = undoQuery(this.db, keys.length);
-      this.undoStatements.set(keys.length, statement);
+      statement = build(this.db, n);
+      prepared.set(n, statement);
     }
-    const params: Record<string, string> = { now: new Date(this.now()).toISOString() };
-    keys.forEach((key, i) => {
-      params[`key${i}`] = key;
-    });
-    await statement.execute(params);
+    return statement;
   }
 
   async sweep(): Promise<number> {
